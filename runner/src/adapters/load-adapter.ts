@@ -1,0 +1,93 @@
+// Finds and reads adapter.yaml files (adapters-under-test/<name>/adapter.yaml).
+
+import { existsSync } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import { parseCommandString } from "execa";
+import { LineCounter, parseDocument } from "yaml";
+import { problem, type LintProblem } from "../lint/problems.js";
+import { check, describeErrors } from "../schemas/registry.js";
+import type { Adapter, AdapterConfig } from "../types/adapter.js";
+import { lineOf, pointerToPath } from "../cases/yaml-locate.js";
+
+export const ADAPTERS_DIR = "adapters-under-test";
+
+export class AdapterError extends Error {}
+
+export interface AdapterLoad {
+  adapter?: Adapter;
+  problems: LintProblem[];
+}
+
+/** Reads one adapter.yaml; problems carry file:line. */
+export async function readAdapter(file: string, kitRoot: string): Promise<AdapterLoad> {
+  const rel = relative(kitRoot, file);
+  const counter = new LineCounter();
+  const doc = parseDocument(await readFile(file, "utf8"), { lineCounter: counter, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    return {
+      problems: doc.errors.map((e) => problem("adapter-schema", rel, e.linePos?.[0]?.line ?? 1, e.message.split("\n")[0] ?? "")),
+    };
+  }
+  const data = doc.toJS() as unknown;
+  const result = check("adapter.schema.json", data);
+  if (!result.ok) {
+    return {
+      problems: result.errors.map((e) =>
+        problem("adapter-schema", rel, lineOf(doc, counter, pointerToPath(e.instancePath)), describeErrors([e])),
+      ),
+    };
+  }
+  return { adapter: { ...(data as AdapterConfig), dir: resolve(file, "..") }, problems: [] };
+}
+
+/** `--adapter NAME` (a folder under adapters-under-test/) or `--adapter PATH` (folder or adapter.yaml). */
+export async function resolveAdapter(nameOrPath: string, kitRoot: string): Promise<Adapter> {
+  const candidates = [
+    join(kitRoot, ADAPTERS_DIR, nameOrPath, "adapter.yaml"),
+    resolve(nameOrPath, "adapter.yaml"),
+    resolve(nameOrPath),
+  ];
+  for (const file of candidates) {
+    if (!existsSync(file) || !(await stat(file)).isFile()) continue;
+    const { adapter, problems } = await readAdapter(file, kitRoot);
+    if (adapter) return adapter;
+    throw new AdapterError(problems.map((p) => `${p.file}:${p.line}: ${p.message}`).join("\n"));
+  }
+  const known = await listAdapters(kitRoot);
+  throw new AdapterError(`no adapter "${nameOrPath}"; known adapters: ${known.join(", ") || "(none)"}`);
+}
+
+export async function listAdapters(kitRoot: string): Promise<string[]> {
+  const dir = join(kitRoot, ADAPTERS_DIR);
+  if (!existsSync(dir)) return [];
+  const names: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    if (e.isDirectory() && existsSync(join(dir, e.name, "adapter.yaml"))) names.push(e.name);
+  }
+  return names.sort();
+}
+
+/** An ad-hoc persistent adapter from `--command "node my-impl.js"`. */
+export function commandAdapter(command: string): Adapter {
+  const argv = parseCommandString(command);
+  if (argv.length === 0) throw new AdapterError("--command is empty");
+  return {
+    name: "command",
+    description: `ad-hoc implementation: ${command}`,
+    mode: "persistent",
+    command: argv,
+    baseline: {},
+    dir: process.cwd(),
+  };
+}
+
+/** Placeholders every adapter command may use. */
+export function adapterPlaceholders(adapter: Adapter, kitRoot: string): Record<string, string> {
+  return { kit: kitRoot, adapter_dir: adapter.dir };
+}
+
+export function isInside(parent: string, child: string): boolean {
+  const rel = relative(parent, child);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}

@@ -1,0 +1,211 @@
+// Loads case files: YAML with source positions, table files merged with their defaults,
+// each case checked against the case schema, hashed, and located (file:line).
+
+import { readdir, readFile } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
+import { LineCounter, parseDocument, type Document } from "yaml";
+import { describeErrors, check } from "../schemas/registry.js";
+import type { CaseGiven, CaseSpec, LoadedCase } from "../types/case.js";
+import { problem, type LintProblem } from "../lint/problems.js";
+import { canonicalJson, sha256 } from "./canonical.js";
+import { fixturePathProblems } from "./fixture-paths.js";
+import { lineOf, pointerToPath, type YamlPath } from "./yaml-locate.js";
+
+export const EXCLUSIONS_FILE = "EXCLUSIONS.yaml";
+
+/** A case that could not be loaded cleanly; the runner reports it as suite-bug. */
+export interface BrokenCase {
+  id: string;
+  file: string;
+  line: number;
+  area: string;
+  spec: string[];
+  problems: LintProblem[];
+}
+
+export interface CaseSet {
+  cases: LoadedCase[];
+  broken: BrokenCase[];
+  problems: LintProblem[];
+}
+
+/** Every *.yaml / *.yml below casesDir except EXCLUSIONS.yaml, sorted. */
+export async function listCaseFiles(casesDir: string): Promise<string[]> {
+  const entries = await readdir(casesDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && /\.ya?ml$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    .filter((f) => relative(casesDir, f) !== EXCLUSIONS_FILE)
+    .sort();
+}
+
+export async function loadCases(casesDir: string, kitRoot: string): Promise<CaseSet> {
+  const set: CaseSet = { cases: [], broken: [], problems: [] };
+  for (const file of await listCaseFiles(casesDir)) {
+    loadCaseFile(await readFile(file, "utf8"), relative(kitRoot, file), folderOf(casesDir, file), set);
+  }
+  flagDuplicates(set);
+  return set;
+}
+
+/** The file's folder under cases/, "/"-separated: the prefix every id in it must carry. */
+function folderOf(casesDir: string, file: string): string {
+  return relative(casesDir, dirname(file)).split(sep).join("/");
+}
+
+interface Source {
+  file: string;
+  doc: Document;
+  counter: LineCounter;
+}
+
+export function loadCaseFile(text: string, file: string, folder: string, set: CaseSet): void {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    for (const err of doc.errors) {
+      const line = err.linePos?.[0]?.line ?? 1;
+      const p = problem("yaml-syntax", file, line, err.message.split("\n")[0] ?? err.message);
+      set.problems.push(p);
+      set.broken.push({ id: `${file}#yaml`, file, line, area: folder, spec: [], problems: [p] });
+    }
+    return;
+  }
+  const src: Source = { file, doc, counter };
+  const data = doc.toJS() as unknown;
+  if (isObject(data) && "cases" in data) loadTable(data, folder, src, set);
+  else addCase(data, [], folder, src, set);
+}
+
+function loadTable(data: Record<string, unknown>, folder: string, src: Source, set: CaseSet): void {
+  const shape = check("case-table.schema.json", data);
+  if (!shape.ok) {
+    // Report each error where it was written; entries that are themselves fine still load.
+    const fatal = shape.errors.filter((e) => !/^\/cases\/\d+/.test(e.instancePath));
+    const reported = fatal.length > 0 ? fatal : shape.errors;
+    for (const e of reported) {
+      const line = lineOf(src.doc, src.counter, pointerToPath(e.instancePath));
+      set.problems.push(problem("case-schema", src.file, line, describeErrors([e])));
+    }
+    if (fatal.length > 0 || !Array.isArray(data.cases)) {
+      const line = lineOf(src.doc, src.counter, []);
+      set.broken.push({ id: `${src.file}#table`, file: src.file, line, area: folder, spec: [], problems: set.problems.slice(-reported.length) });
+      return;
+    }
+  }
+  const { cases, ...defaults } = data as { cases: unknown[] } & Record<string, unknown>;
+  cases.forEach((entry, index) => {
+    const merged = isObject(entry) ? mergeCase(defaults, entry) : entry;
+    addCase(merged, ["cases", index], folder, src, set);
+  });
+}
+
+/** Table defaults merged into one entry: given.files and given.args key by key, the rest replaced. */
+export function mergeCase(defaults: Record<string, unknown>, entry: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...defaults, ...entry };
+  const dg = (defaults.given ?? {}) as CaseGiven;
+  const eg = (entry.given ?? {}) as CaseGiven;
+  if (defaults.given !== undefined || entry.given !== undefined) {
+    const given: CaseGiven = { ...dg, ...eg };
+    if (dg.files || eg.files) given.files = { ...dg.files, ...eg.files };
+    if (dg.args || eg.args) given.args = { ...dg.args, ...eg.args };
+    merged.given = given;
+  }
+  return merged;
+}
+
+function addCase(
+  data: unknown,
+  entryPath: YamlPath,
+  folder: string,
+  src: Source,
+  set: CaseSet,
+): void {
+  const startLine = lineOf(src.doc, src.counter, entryPath);
+  // Locate a finding in the entry first, then in the table defaults, then at the entry.
+  const locate = (path: YamlPath, key = false): number => {
+    const inEntry = [...entryPath, ...path];
+    const here = lineOf(src.doc, src.counter, inEntry, key);
+    if (entryPath.length === 0 || hasPath(src.doc, inEntry) || !hasPath(src.doc, path)) return here;
+    return lineOf(src.doc, src.counter, path, key);
+  };
+  const rawId = isObject(data) && typeof data.id === "string" ? data.id : `${src.file}#${entryPath.join("/") || "case"}`;
+  const spec = isObject(data) && Array.isArray(data.spec) ? data.spec.filter((s): s is string => typeof s === "string") : [];
+  const problems: LintProblem[] = [];
+
+  const result = check("case.schema.json", data);
+  if (!result.ok) {
+    for (const e of result.errors) {
+      problems.push(problem("case-schema", src.file, locate(pointerToPath(e.instancePath)), describeErrors([e]), rawId));
+    }
+  } else {
+    const c = data as CaseSpec;
+    if (!c.id.startsWith(`${folder}/`)) {
+      problems.push(problem("id-outside-folder", src.file, locate(["id"]), `case id "${c.id}" does not start with "${folder}/"`, c.id));
+    }
+    for (const p of fixturePathProblems(c.given?.files ?? {})) {
+      problems.push(
+        problem("fixture-path-escapes", src.file, locate(["given", "files", p.path], true), `fixture path "${p.path}" ${p.reason}`, c.id),
+      );
+    }
+  }
+  set.problems.push(...problems);
+  if (problems.length > 0) {
+    set.broken.push({ id: rawId, file: src.file, line: startLine, area: areaOf(rawId, folder), spec, problems });
+    return;
+  }
+  const c = data as CaseSpec;
+  set.cases.push({ ...c, area: areaOf(c.id, folder), hash: caseHash(c), location: { file: src.file, line: startLine } });
+}
+
+function hasPath(doc: Document, path: YamlPath): boolean {
+  return path.length === 0 || doc.hasIn(path);
+}
+
+/** The area is the case id without its last segment. */
+export function areaOf(id: string, fallback: string): string {
+  const cut = id.lastIndexOf("/");
+  return cut > 0 && !id.includes("#") ? id.slice(0, cut) : fallback;
+}
+
+/**
+ * sha256 of what the case checks: id, requirements, operation, given and expect.
+ * Title and notes are prose and do not change the hash. Inline fixtures are part of `given`.
+ */
+export function caseHash(c: CaseSpec): string {
+  const { id, spec, operation, given, expect } = c;
+  return sha256(canonicalJson({ id, spec, operation, given: given ?? {}, expect }));
+}
+
+/** One hash for a whole suite: over every case's id and hash, in id order. */
+export function suiteHash(cases: readonly { id: string; hash: string }[]): string {
+  const lines = [...cases].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((c) => `${c.id} ${c.hash}\n`);
+  return sha256(lines.join(""));
+}
+
+function flagDuplicates(set: CaseSet): void {
+  const seen = new Map<string, LoadedCase>();
+  const keep: LoadedCase[] = [];
+  for (const c of set.cases) {
+    const first = seen.get(c.id);
+    if (!first) {
+      seen.set(c.id, c);
+      keep.push(c);
+      continue;
+    }
+    const p = problem(
+      "duplicate-id",
+      c.location.file,
+      c.location.line,
+      `case id "${c.id}" is already used at ${first.location.file}:${first.location.line}`,
+      c.id,
+    );
+    set.problems.push(p);
+    set.broken.push({ id: c.id, file: c.location.file, line: c.location.line, area: c.area, spec: c.spec, problems: [p] });
+  }
+  set.cases = keep;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+// papc: run the conformance suite against an implementation, lint it, and render reports.
+// Exit codes: 0 everything passed or was expected; 1 a case failed (or lint found problems,
+// or a stale baseline); 2 usage error.
+
+import { mkdir, writeFile } from "node:fs/promises";
+import { cpus } from "node:os";
+import { join, resolve } from "node:path";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { AdapterError, commandAdapter, resolveAdapter } from "./adapters/load-adapter.js";
+import { kitInfo, kitRoot } from "./kit.js";
+import { lintSuite, suitePaths } from "./lint/lint.js";
+import { renderProblems } from "./lint/render.js";
+import { compareReports, renderComparison } from "./report/compare-reports.js";
+import { JsonlWriter, readReport, ReportFormatError } from "./report/jsonl.js";
+import { renderJunit } from "./report/junit.js";
+import { renderMarkdown } from "./report/markdown.js";
+import { Progress, renderSummary } from "./report/terminal.js";
+import { describeSelection, selectCases } from "./run/select-cases.js";
+import { DEFAULT_TIMEOUT_MS, runSuite } from "./run/run-suite.js";
+
+class UsageError extends Error {}
+
+const positiveInt = (name: string) => (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
+  return n;
+};
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+function program(): Command {
+  const root = kitRoot();
+  const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const cli = new Command("papc")
+    .description("Conformance kit for Portable Agent Packages and Agent Plugins 1.0")
+    .version(kitInfo().version)
+    .showHelpAfterError()
+    .exitOverride();
+
+  cli
+    .command("run")
+    .description("run the suite against an implementation and write .jsonl, .xml and .md reports")
+    .addOption(new Option("--adapter <name|path>", "adapter under adapters-under-test/, or a folder/adapter.yaml").conflicts("command"))
+    .option("--command <cmd>", "start this command as a persistent-protocol implementation")
+    .option("--case <glob>", "only cases whose id matches (* within a segment, ** across); repeatable", collect)
+    .option("--requirement <id>", "only cases that check this requirement; repeatable", collect)
+    .option("--jobs <n>", "implementation processes in parallel", positiveInt("--jobs"), cpus().length)
+    .option("--timeout <ms>", "per-case timeout in milliseconds", positiveInt("--timeout"), DEFAULT_TIMEOUT_MS)
+    .option("--out <dir>", "directory for the reports", "reports")
+    .exitOverride()
+    .action(async (o: { adapter?: string; command?: string; case?: string[]; requirement?: string[]; jobs: number; timeout: number; out: string }) => {
+      const adapter = o.command ? commandAdapter(o.command) : await resolveAdapter(o.adapter ?? "reference", root);
+      const lint = await lintSuite(suitePaths(root));
+      const selection = { caseGlobs: o.case ?? [], requirements: o.requirement ?? [] };
+      const cases = selectCases(lint.caseSet.cases, selection);
+      const broken = selectCases(lint.caseSet.broken, selection);
+      if (cases.length + broken.length === 0) throw new UsageError(`no case matches ${describeSelection(selection) ?? "(no filter)"}`);
+      const outDir = resolve(o.out);
+      await mkdir(outDir, { recursive: true });
+      const base = join(outDir, adapter.name);
+      const jsonl = new JsonlWriter(`${base}.jsonl`);
+      const progress = new Progress(process.stdout, color);
+      const filter = describeSelection(selection);
+      const report = await runSuite({
+        kitRoot: root,
+        kit: kitInfo(),
+        adapter,
+        cases,
+        broken,
+        jobs: o.jobs,
+        timeoutMs: o.timeout,
+        ...(filter ? { filter } : {}),
+        onHeader: (h) => {
+          jsonl.write(h);
+          progress.header(h);
+        },
+        onRecord: (r, done, total) => {
+          jsonl.write(r);
+          progress.record(r, done, total);
+        },
+        onFooter: (f) => jsonl.write(f),
+      });
+      await jsonl.close();
+      await writeFile(`${base}.xml`, renderJunit(report));
+      await writeFile(`${base}.md`, renderMarkdown(report));
+      process.stdout.write(renderSummary(report, color));
+      process.stdout.write(`reports: ${base}.jsonl, ${base}.xml, ${base}.md\n`);
+      process.exitCode = report.footer.exit_code;
+    });
+
+  cli
+    .command("lint")
+    .description("check every case file, SPEC.md requirement coverage, exclusions and adapters")
+    .exitOverride()
+    .action(async () => {
+      const { problems, caseSet, spec } = await lintSuite(suitePaths(root));
+      if (problems.length > 0) {
+        process.stdout.write(`${renderProblems(problems)}\n${problems.length} problem(s)\n`);
+        process.exitCode = 1;
+        return;
+      }
+      process.stdout.write(`lint OK: ${caseSet.cases.length} cases, ${spec.requirements.size} requirements\n`);
+    });
+
+  cli
+    .command("list")
+    .description("list cases (id, requirements, file:line)")
+    .option("--case <glob>", "only matching case ids; repeatable", collect)
+    .option("--requirement <id>", "only cases that check this requirement; repeatable", collect)
+    .exitOverride()
+    .action(async (o: { case?: string[]; requirement?: string[] }) => {
+      const { caseSet } = await lintSuite(suitePaths(root));
+      for (const c of selectCases(caseSet.cases, { caseGlobs: o.case ?? [], requirements: o.requirement ?? [] })) {
+        process.stdout.write(`${c.id}\t${c.spec.join(",")}\t${c.location.file}:${c.location.line}\n`);
+      }
+    });
+
+  cli
+    .command("coverage")
+    .description("requirements of SPEC.md and the cases (or exclusion) covering each")
+    .option("--missing", "only requirements without a case or exclusion")
+    .exitOverride()
+    .action(async (o: { missing?: boolean }) => {
+      const { caseSet, spec, exclusions } = await lintSuite(suitePaths(root));
+      const excluded = new Map(exclusions.map((e) => [e.id, e]));
+      let missing = 0;
+      for (const req of spec.requirements.values()) {
+        const n = caseSet.cases.filter((c) => c.spec.includes(req.id)).length;
+        const ex = excluded.get(req.id);
+        const none = n === 0 && !ex;
+        if (none) missing++;
+        if (o.missing && !none) continue;
+        const how = n > 0 ? `${n} case(s)` : ex ? `excluded: ${ex.reason}${ex.tested_by ? ` (tested by ${ex.tested_by})` : ""}` : "MISSING";
+        process.stdout.write(`${req.id}\t${req.level}\t${how}\n`);
+      }
+      process.stdout.write(`${spec.requirements.size} requirements, ${missing} without a case or exclusion\n`);
+      if (missing > 0) process.exitCode = 1;
+    });
+
+  const report = cli.command("report").description("render or compare run reports").exitOverride();
+  report
+    .command("render <report.jsonl>")
+    .description("render a JSON Lines report as terminal text, JUnit XML or Markdown")
+    .addOption(new Option("--format <format>", "output format").choices(["terminal", "junit", "markdown"]).default("terminal"))
+    .option("--out <file>", "write to a file instead of stdout")
+    .exitOverride()
+    .action(async (file: string, o: { format: string; out?: string }) => {
+      const r = await readReport(file);
+      const text = o.format === "junit" ? renderJunit(r) : o.format === "markdown" ? renderMarkdown(r) : renderSummary(r, color && !o.out);
+      if (o.out) await writeFile(o.out, text);
+      else process.stdout.write(text);
+      process.exitCode = r.footer.exit_code;
+    });
+  report
+    .command("compare <a.jsonl> <b.jsonl>")
+    .description("regressions and fixes from run A to run B, by case id and hash; exit 1 on regressions")
+    .exitOverride()
+    .action(async (a: string, b: string) => {
+      const cmp = compareReports(await readReport(a), await readReport(b));
+      process.stdout.write(renderComparison(cmp, a, b));
+      process.exitCode = cmp.regressions.length > 0 ? 1 : 0;
+    });
+  return cli;
+}
+
+async function main(): Promise<void> {
+  try {
+    await program().parseAsync(process.argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // help and version are not errors; everything else commander rejects is usage
+      process.exitCode = err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help" ? 0 : 2;
+      return;
+    }
+    if (err instanceof UsageError || err instanceof AdapterError || err instanceof ReportFormatError) {
+      process.stderr.write(`papc: ${err.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    throw err;
+  }
+}
+
+await main();

@@ -1,0 +1,40 @@
+// Compares a `validate` result with a case's expectations. Only stated fields are compared;
+// diagnostics match by the fields a pattern names (code, path, phase, severity), never by message.
+
+import type { DiagnosticPattern, ValidateExpectation } from "../types/case.js";
+import type { ValidateResult } from "../types/protocol.js";
+import type { ReportDiagnostic } from "../types/validation-report.js";
+import type { DiffLine } from "../types/run-report.js";
+import { diffField } from "./diff-lines.js";
+import { matchesSubset, projectOnto } from "./match.js";
+
+export function compareValidate(expect: ValidateExpectation, result: ValidateResult): DiffLine[] {
+  const diff: DiffLine[] = [];
+  const field = (path: string, expected: unknown, actual: unknown): void => {
+    if (!matchesSubset(expected, actual)) diff.push(...diffField(path, expected, projectOnto(expected, actual)));
+  };
+  if (expect.exit !== undefined) field("exit", expect.exit, result.exit);
+  if (expect.valid !== undefined) field("valid", expect.valid, result.report.valid);
+  if (expect.structural !== undefined) field("structural", expect.structural, result.structural ?? result.report.structural);
+  if (expect.diagnostics) diff.push(...compareDiagnostics(expect.diagnostics, result.report.diagnostics));
+  if (expect.report !== undefined) field("report", expect.report, result.report);
+  return diff;
+}
+
+function compareDiagnostics(expect: NonNullable<ValidateExpectation["diagnostics"]>, actual: ReportDiagnostic[]): DiffLine[] {
+  const diff: DiffLine[] = [];
+  const matching = (p: DiagnosticPattern): ReportDiagnostic[] => actual.filter((d) => matchesSubset(p, d));
+  // What the implementation did report, reduced to the compared fields, shown beside a miss.
+  const seen = (p: DiagnosticPattern): unknown[] => actual.map((d) => projectOnto(p, d));
+  for (const [i, p] of (expect.includes ?? []).entries()) {
+    if (matching(p).length === 0) diff.push(...diffField(`diagnostics.includes[${i}]`, [p], seen(p)));
+  }
+  for (const [i, p] of (expect.excludes ?? []).entries()) {
+    const found = matching(p);
+    if (found.length > 0) diff.push(...diffField(`diagnostics.excludes[${i}]`, [], found.map((d) => ({ ...projectOnto(p, d) as object, message: d.message }))));
+  }
+  if (expect.count !== undefined && actual.length !== expect.count) {
+    diff.push(...diffField("diagnostics.count", expect.count, actual.length));
+  }
+  return diff;
+}

@@ -1,0 +1,118 @@
+// `papc lint`: every finding about the suite, each with file:line and a fix.
+// Lint runs in the tests, so a broken case, requirement or baseline cannot land.
+
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { LineCounter, parseDocument } from "yaml";
+import { EXCLUSIONS_FILE, loadCases, type CaseSet } from "../cases/load-cases.js";
+import { lineOf, pointerToPath } from "../cases/yaml-locate.js";
+import { ADAPTERS_DIR, listAdapters, readAdapter } from "../adapters/load-adapter.js";
+import { check, describeErrors } from "../schemas/registry.js";
+import { loadSpec, type ParsedSpec } from "../spec/requirements.js";
+import type { Exclusion, ExclusionsFile } from "../types/case.js";
+import { problem, type LintProblem } from "./problems.js";
+
+export interface SuitePaths {
+  kitRoot: string;
+  casesDir: string;
+  specFile: string;
+}
+
+export function suitePaths(kitRoot: string): SuitePaths {
+  return { kitRoot, casesDir: join(kitRoot, "cases"), specFile: join(kitRoot, "SPEC.md") };
+}
+
+export interface LintResult {
+  problems: LintProblem[];
+  caseSet: CaseSet;
+  spec: ParsedSpec;
+  exclusions: Exclusion[];
+}
+
+export async function lintSuite(paths: SuitePaths): Promise<LintResult> {
+  const spec = await loadSpec(paths.specFile);
+  const caseSet = await loadCases(paths.casesDir, paths.kitRoot);
+  const problems: LintProblem[] = [...caseSet.problems];
+  for (const p of spec.problems) problems.push(problem("spec-format", "SPEC.md", p.line, p.message));
+
+  // Requirement IDs named by cases must exist.
+  for (const c of caseSet.cases) {
+    for (const id of c.spec) {
+      if (!spec.requirements.has(id)) {
+        problems.push(problem("unknown-requirement", c.location.file, c.location.line, `case "${c.id}" names unknown requirement ${id}`, c.id));
+      }
+    }
+  }
+
+  const { exclusions, problems: exclusionProblems } = await readExclusions(paths, spec);
+  problems.push(...exclusionProblems);
+
+  // Every requirement has a case or an exclusion, never both.
+  const covered = new Set(caseSet.cases.flatMap((c) => c.spec));
+  for (const b of caseSet.broken) b.spec.forEach((id) => covered.add(id));
+  const excluded = new Map(exclusions.map((e) => [e.id, e]));
+  for (const req of spec.requirements.values()) {
+    if (!covered.has(req.id) && !excluded.has(req.id)) {
+      problems.push(problem("uncovered-requirement", "SPEC.md", req.line, `requirement ${req.id} has no case and no exclusion`));
+    }
+  }
+  problems.push(...(await lintAdapters(paths, new Set([...caseSet.cases.map((c) => c.id), ...caseSet.broken.map((b) => b.id)]))));
+  for (const e of exclusions) {
+    if (covered.has(e.id)) {
+      problems.push(problem("exclusion-also-covered", `cases/${EXCLUSIONS_FILE}`, 1, `${e.id} is excluded but a case covers it`));
+    }
+  }
+  problems.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
+  return { problems, caseSet, spec, exclusions };
+}
+
+async function readExclusions(paths: SuitePaths, spec: ParsedSpec): Promise<{ exclusions: Exclusion[]; problems: LintProblem[] }> {
+  const file = join(paths.casesDir, EXCLUSIONS_FILE);
+  const rel = `cases/${EXCLUSIONS_FILE}`;
+  if (!existsSync(file)) return { exclusions: [], problems: [] };
+  const counter = new LineCounter();
+  const doc = parseDocument(await readFile(file, "utf8"), { lineCounter: counter, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    return { exclusions: [], problems: doc.errors.map((e) => problem("exclusion-schema", rel, e.linePos?.[0]?.line ?? 1, e.message.split("\n")[0] ?? "")) };
+  }
+  const data = doc.toJS() as unknown;
+  const result = check("exclusions.schema.json", data);
+  if (!result.ok) {
+    return {
+      exclusions: [],
+      problems: result.errors.map((e) => problem("exclusion-schema", rel, lineOf(doc, counter, pointerToPath(e.instancePath)), describeErrors([e]))),
+    };
+  }
+  const problems: LintProblem[] = [];
+  const { exclusions } = data as ExclusionsFile;
+  for (const [i, e] of exclusions.entries()) {
+    const line = lineOf(doc, counter, ["exclusions", i]);
+    if (!spec.requirements.has(e.id)) {
+      problems.push(problem("exclusion-unknown-requirement", rel, line, `${e.id} is not defined in SPEC.md`));
+    }
+    if (e.tested_by !== undefined) {
+      const test = join(paths.kitRoot, e.tested_by);
+      const mentions = existsSync(test) && (await readFile(test, "utf8")).includes(e.id);
+      if (!mentions) {
+        problems.push(problem("exclusion-test-missing", rel, lineOf(doc, counter, ["exclusions", i, "tested_by"]), `${e.tested_by} does not exist or does not mention ${e.id}`));
+      }
+    }
+  }
+  return { exclusions, problems };
+}
+
+async function lintAdapters(paths: SuitePaths, caseIds: Set<string>): Promise<LintProblem[]> {
+  const problems: LintProblem[] = [];
+  for (const name of await listAdapters(paths.kitRoot)) {
+    const file = join(paths.kitRoot, ADAPTERS_DIR, name, "adapter.yaml");
+    const loaded = await readAdapter(file, paths.kitRoot);
+    problems.push(...loaded.problems);
+    for (const id of Object.keys(loaded.adapter?.baseline ?? {})) {
+      if (!caseIds.has(id)) {
+        problems.push(problem("baseline-unknown-case", `${ADAPTERS_DIR}/${name}/adapter.yaml`, 1, `baseline names unknown case "${id}"`));
+      }
+    }
+  }
+  return problems;
+}

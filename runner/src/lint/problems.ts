@@ -1,0 +1,59 @@
+// Lint findings as a typed union of codes (after publint): detection produces these,
+// rendering (lint/render.ts) turns them into text. Every finding names file and line.
+
+export type LintCode =
+  | "yaml-syntax"
+  | "case-schema"
+  | "duplicate-id"
+  | "id-outside-folder"
+  | "unknown-requirement"
+  | "uncovered-requirement"
+  | "fixture-path-escapes"
+  | "spec-format"
+  | "exclusion-schema"
+  | "exclusion-unknown-requirement"
+  | "exclusion-also-covered"
+  | "exclusion-test-missing"
+  | "adapter-schema"
+  | "baseline-unknown-case";
+
+export interface LintProblem {
+  code: LintCode;
+  /** Path relative to the kit root. */
+  file: string;
+  line: number;
+  message: string;
+  /** How to fix it, in one sentence. */
+  fix: string;
+  /** The case the finding belongs to, when there is one. */
+  caseId?: string;
+}
+
+export const FIXES: Record<LintCode, string> = {
+  "yaml-syntax": "Fix the YAML syntax at this line (indentation, quoting, a stray tab).",
+  "case-schema": "Make the case match runner/schemas/case.schema.json (see SPEC.md, Case format).",
+  "duplicate-id": "Give one of the cases a new id; ids are never reused.",
+  "id-outside-folder": "Start the case id with the file's folder under cases/ (e.g. manifest/structural/...).",
+  "unknown-requirement": "Use a requirement ID defined in SPEC.md, or add the requirement there first.",
+  "uncovered-requirement": "Add a case whose `spec` lists this ID, or an entry in cases/EXCLUSIONS.yaml with a reason.",
+  "fixture-path-escapes": "Write fixture paths relative to the fixture root, without '..', and not below a symlink entry.",
+  "spec-format": "Write requirement lines as `- **[ID]** LEVEL (SOURCE): TEXT` with a unique ID.",
+  "exclusion-schema": "Each EXCLUSIONS.yaml entry needs `id` and `reason` (and optionally `tested_by`).",
+  "exclusion-unknown-requirement": "Exclude only requirement IDs that SPEC.md defines.",
+  "exclusion-also-covered": "Remove the exclusion: a case already covers this requirement.",
+  "exclusion-test-missing": "Point `tested_by` at an existing test file that mentions the requirement ID.",
+  "adapter-schema": "Make adapter.yaml match runner/schemas/adapter.schema.json.",
+  "baseline-unknown-case": "Remove the baseline entry or fix its case id.",
+};
+
+export function problem(
+  code: LintCode,
+  file: string,
+  line: number,
+  message: string,
+  caseId?: string,
+): LintProblem {
+  return caseId === undefined
+    ? { code, file, line, message, fix: FIXES[code] }
+    : { code, file, line, message, fix: FIXES[code], caseId };
+}

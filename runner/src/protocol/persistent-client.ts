@@ -1,0 +1,228 @@
+// The persistent-mode client: one long-lived implementation process serving many cases over
+// newline-delimited JSON. Every message is checked against the protocol schemas; anything
+// malformed, mismatched, oversized or late is a protocol error attributed to the
+// implementation, after which the process is killed and restarted (hello replayed) on the
+// next case.
+
+import { check, describeErrors, type SchemaName } from "../schemas/registry.js";
+import type { CasePayload, HelloReply, HelloRequest, RunRequest } from "../types/protocol.js";
+import { LineSplitter, TailBuffer } from "./bounded-text.js";
+import type { Exchange, ExchangeWithStderr, Implementation } from "./implementation.js";
+import { killGroup, spawnGroup, type Child } from "./process-tree.js";
+
+export interface PersistentOptions {
+  command: readonly string[];
+  cwd: string;
+  kit: { name: string; version: string };
+  /** Time allowed for the hello reply after a (re)start. */
+  helloTimeoutMs: number;
+  /** Longest accepted reply line; a longer one is a protocol error. */
+  maxLineBytes?: number;
+  /** How much stderr to keep per case (tail). */
+  stderrLimit?: number;
+  /** After this many consecutive failed starts, cases are answered without restarting. */
+  maxStartFailures?: number;
+}
+
+type Awaiting = { what: "hello" } | { what: "run"; seq: number };
+type Pending = Awaiting & { settle: (e: Exchange | HelloReply) => void };
+
+const REPLY_SCHEMAS: Record<string, SchemaName> = {
+  result: "protocol/result-reply.schema.json",
+  skipped: "protocol/skipped-reply.schema.json",
+  errored: "protocol/errored-reply.schema.json",
+};
+
+export class PersistentClient implements Implementation {
+  private child: Child | undefined;
+  private splitter: LineSplitter | undefined;
+  private greeting: HelloReply | undefined;
+  private pending: Pending | undefined;
+  private seq = 0;
+  private startFailures = 0;
+  private lastStartFailure: Exchange | undefined;
+  /** A violation seen between cases; reported on the next case. */
+  private incident: string | undefined;
+  private readonly stderr: TailBuffer;
+  private readonly maxLine: number;
+  private readonly maxStartFailures: number;
+
+  constructor(private readonly options: PersistentOptions) {
+    this.stderr = new TailBuffer(options.stderrLimit ?? 64 * 1024);
+    this.maxLine = options.maxLineBytes ?? 8 * 1024 * 1024;
+    this.maxStartFailures = options.maxStartFailures ?? 3;
+  }
+
+  async hello(): Promise<HelloReply | Exchange> {
+    if (this.child && this.greeting) return this.greeting;
+    if (this.startFailures >= this.maxStartFailures && this.lastStartFailure) {
+      return withMessage(this.lastStartFailure, `not restarted after ${this.startFailures} failed starts in a row; last: `);
+    }
+    this.start();
+    const request: HelloRequest = { cmd: "hello", protocol: 1, kit: this.options.kit };
+    const reply = await this.exchange({ what: "hello" }, request, this.options.helloTimeoutMs);
+    if ("protocol" in reply) {
+      this.greeting = reply;
+      this.startFailures = 0;
+      return reply;
+    }
+    this.startFailures++;
+    const failed = withMessage(reply, "hello failed: ");
+    this.lastStartFailure = failed;
+    this.kill();
+    return failed;
+  }
+
+  async run(payload: CasePayload, timeoutMs: number): Promise<ExchangeWithStderr> {
+    if (this.incident) {
+      const message = this.incident;
+      this.incident = undefined;
+      return { exchange: { kind: "protocol-error", message }, stderr: this.stderr.take() };
+    }
+    const greeting = await this.hello();
+    if (!("protocol" in greeting)) return { exchange: greeting, stderr: this.stderr.take() };
+    const seq = ++this.seq;
+    const request: RunRequest = { cmd: "run", seq, case: payload };
+    const exchange = (await this.exchange({ what: "run", seq }, request, timeoutMs)) as Exchange;
+    return { exchange, stderr: this.stderr.take() };
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    try {
+      child.stdin.write(`${JSON.stringify({ cmd: "stop" })}\n`);
+      child.stdin.end();
+    } catch {
+      // already closed
+    }
+    const timer = setTimeout(() => killGroup(child.pid), 1000);
+    await child;
+    clearTimeout(timer);
+    killGroup(child.pid); // anything it left behind in its group
+    this.child = undefined;
+    this.greeting = undefined;
+  }
+
+  private start(): void {
+    const child = spawnGroup(this.options.command, this.options.cwd);
+    this.child = child;
+    this.greeting = undefined;
+    this.splitter = new LineSplitter(
+      this.maxLine,
+      (line) => this.onLine(line),
+      (bytes) => this.violation(`a reply line exceeded ${this.maxLine} bytes (${bytes} bytes so far)`),
+    );
+    const splitter = this.splitter;
+    child.stdout.on("data", (chunk: Buffer) => splitter.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => this.stderr.push(chunk.toString("utf8")));
+    child.stdin.on("error", () => undefined); // EPIPE after death is reported via exit
+    child.on("error", (err: Error) => this.onExit(child, `could not start: ${err.message}`));
+    void child.then((r) => this.onExit(child, describeExit(r.exitCode, r.signal)));
+  }
+
+  private exchange(awaiting: Awaiting, request: HelloRequest | RunRequest, timeoutMs: number): Promise<Exchange | HelloReply> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.settle({ kind: "timeout", message: `no reply within ${timeoutMs} ms` });
+        this.kill();
+      }, timeoutMs);
+      this.pending = {
+        ...awaiting,
+        settle: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      };
+      const requestSchema: SchemaName = request.cmd === "hello" ? "protocol/hello-request.schema.json" : "protocol/run-request.schema.json";
+      const own = check(requestSchema, request);
+      if (!own.ok) throw new Error(`papc built an invalid request: ${describeErrors(own.errors)}`);
+      try {
+        this.child?.stdin.write(`${JSON.stringify(request)}\n`);
+      } catch {
+        // a dead process is reported through its exit
+      }
+    });
+  }
+
+  private settle(e: Exchange | HelloReply): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    pending?.settle(e);
+  }
+
+  private onLine(line: string): void {
+    const pending = this.pending;
+    if (!pending) {
+      this.violation(`unexpected output while no request was pending: ${preview(line)}`);
+      return;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      this.violation(`reply is not JSON: ${preview(line)}`);
+      return;
+    }
+    if (pending.what === "hello") {
+      const ok = check("protocol/hello-reply.schema.json", message);
+      if (!ok.ok) return this.violation(`invalid hello reply: ${describeErrors(ok.errors)}`);
+      this.settle(message as HelloReply);
+      return;
+    }
+    const reply = message as Record<string, unknown>;
+    if (reply.seq !== pending.seq) {
+      this.violation(`reply seq ${JSON.stringify(reply.seq)} does not match request seq ${pending.seq}`);
+      return;
+    }
+    const kind = ["result", "skipped", "errored"].find((k) => k in reply);
+    if (!kind) return this.violation(`reply has none of result, skipped, errored: ${preview(line)}`);
+    const ok = check(REPLY_SCHEMAS[kind] as SchemaName, reply);
+    if (!ok.ok) return this.violation(`invalid ${kind} reply: ${describeErrors(ok.errors)}`);
+    if (kind === "result") this.settle({ kind: "result", result: reply.result as Record<string, unknown> });
+    else if (kind === "skipped") {
+      const s = reply.skipped as { reason: string; issue_url?: string };
+      this.settle(s.issue_url ? { kind: "skipped", reason: s.reason, issueUrl: s.issue_url } : { kind: "skipped", reason: s.reason });
+    } else this.settle({ kind: "errored", message: (reply.errored as { message: string }).message });
+  }
+
+  /** A protocol violation: the pending request fails (or the next one, if idle) and the process goes. */
+  private violation(message: string): void {
+    if (this.pending) this.settle({ kind: "protocol-error", message });
+    else this.incident ??= message;
+    this.kill();
+  }
+
+  private onExit(child: Child, how: string): void {
+    if (child !== this.child) return; // an older, already replaced process
+    this.child = undefined;
+    this.greeting = undefined;
+    this.splitter?.close();
+    if (this.pending) this.settle({ kind: "crash", message: `implementation ${how}` });
+  }
+
+  /** Ends the current process now; its late exit event is ignored (it is no longer current). */
+  private kill(): void {
+    const child = this.child;
+    this.splitter?.close();
+    this.child = undefined;
+    this.greeting = undefined;
+    if (child) killGroup(child.pid);
+  }
+}
+
+/** The same exchange with a prefix on its message (start failures are reported per case). */
+function withMessage(e: Exchange, prefix: string): Exchange {
+  if (e.kind === "result") return e;
+  if (e.kind === "skipped") return { ...e, reason: prefix + e.reason };
+  return { ...e, message: prefix + e.message };
+}
+
+function describeExit(code: number | undefined, signal: string | undefined): string {
+  return signal ? `was killed by ${signal}` : `exited with code ${code ?? "?"}`;
+}
+
+function preview(line: string): string {
+  const s = line.length > 200 ? `${line.slice(0, 200)}… (${line.length} chars)` : line;
+  return JSON.stringify(s);
+}

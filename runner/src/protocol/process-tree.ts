@@ -1,0 +1,36 @@
+// Starting implementations in their own process group, so a timeout or crash can end
+// the whole tree (a shell wrapper and everything it started), not just the direct child.
+
+import { execa, type ResultPromise } from "execa";
+
+export type Child = ResultPromise<{ buffer: false; reject: false; detached: true; stdin: "pipe"; stdout: "pipe"; stderr: "pipe"; cleanup: true }>;
+
+export function spawnGroup(argv: readonly string[], cwd: string, env?: Record<string, string>): Child {
+  const [file, ...args] = argv;
+  if (!file) throw new Error("empty command");
+  return execa(file, args, {
+    cwd,
+    buffer: false,
+    reject: false,
+    detached: true,
+    cleanup: true,
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe",
+    ...(env ? { env, extendEnv: true } : {}),
+  });
+}
+
+/** SIGKILL to the child's process group; harmless if it is already gone. */
+export function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}

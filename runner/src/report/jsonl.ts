@@ -1,0 +1,51 @@
+// The JSON Lines run report: written line by line as the run goes, read back with every
+// line checked against the published schema.
+
+import { createWriteStream, type WriteStream } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { check, describeErrors } from "../schemas/registry.js";
+import type { CaseRecord, ReportFooter, ReportHeader, ReportLine, RunReport } from "../types/run-report.js";
+
+export class JsonlWriter {
+  private readonly stream: WriteStream;
+  constructor(file: string) {
+    this.stream = createWriteStream(file, { encoding: "utf8" });
+  }
+  write(line: ReportLine): void {
+    this.stream.write(`${JSON.stringify(line)}\n`);
+  }
+  close(): Promise<void> {
+    return new Promise((resolve, reject) => this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  }
+}
+
+export class ReportFormatError extends Error {}
+
+export function parseReport(text: string, file = "report"): RunReport {
+  let header: ReportHeader | undefined;
+  let footer: ReportFooter | undefined;
+  const cases: CaseRecord[] = [];
+  text.split("\n").forEach((raw, i) => {
+    if (raw.trim() === "") return;
+    const where = `${file}:${i + 1}`;
+    let line: unknown;
+    try {
+      line = JSON.parse(raw);
+    } catch {
+      throw new ReportFormatError(`${where}: not JSON`);
+    }
+    const result = check("run-report.schema.json", line);
+    if (!result.ok) throw new ReportFormatError(`${where}: ${describeErrors(result.errors)}`);
+    const l = line as ReportLine;
+    if (l.type === "header") header = l;
+    else if (l.type === "footer") footer = l;
+    else cases.push(l);
+  });
+  if (!header) throw new ReportFormatError(`${file}: no header line`);
+  if (!footer) throw new ReportFormatError(`${file}: no footer line (was the run interrupted?)`);
+  return { header, cases, footer };
+}
+
+export async function readReport(file: string): Promise<RunReport> {
+  return parseReport(await readFile(file, "utf8"), file);
+}

@@ -1,0 +1,43 @@
+// Markdown summary: for a CI step summary, with a badge line to paste into a README.
+
+import { OUTCOMES, type RunReport } from "../types/run-report.js";
+import { renderDiff } from "./text-diff.js";
+
+export function passPercentage(report: RunReport): number {
+  const t = report.footer.totals;
+  const counted = report.cases.filter((c) => c.outcome !== "not-applicable" && c.outcome !== "skip").length;
+  return counted === 0 ? 0 : Math.floor(((t.pass ?? 0) * 1000) / counted) / 10;
+}
+
+export function renderMarkdown(report: RunReport): string {
+  const { header, footer } = report;
+  const impl = header.implementation?.implementation;
+  const who = impl ? `${impl.name} ${impl.version}` : header.adapter.name;
+  const pct = passPercentage(report);
+  const verdict = footer.exit_code === 0 ? "✅ conforming on this suite" : "❌ not conforming on this suite";
+  const lines: string[] = [
+    `# papc ${header.kit.version}: ${who}`,
+    "",
+    `${verdict}. ${pct}% of ${report.cases.length} cases pass (suite \`${header.suite.hash.slice(0, 12)}\`${header.suite.filter ? `, filtered: ${header.suite.filter}` : ""}).`,
+    "",
+    `Badge: ![papc](https://img.shields.io/badge/papc-${encodeURIComponent(`${pct}%`)}-${footer.exit_code === 0 ? "brightgreen" : "red"})`,
+    "",
+    "| outcome | cases |",
+    "|---|---:|",
+    ...OUTCOMES.filter((o) => footer.totals[o]).map((o) => `| ${o} | ${footer.totals[o]} |`),
+    "",
+    "| area | " + OUTCOMES.join(" | ") + " |",
+    "|---|" + OUTCOMES.map(() => "---:").join("|") + "|",
+    ...Object.entries(footer.by_area).map(([area, t]) => `| ${area} | ${OUTCOMES.map((o) => t[o] ?? "").join(" | ")} |`),
+  ];
+  const bad = report.cases.filter((c) => c.outcome !== "pass" && c.outcome !== "not-applicable" && c.outcome !== "expected-fail" && c.outcome !== "skip" || c.stale_baseline);
+  if (bad.length > 0) {
+    lines.push("", "## Failures", "");
+    for (const c of bad) {
+      lines.push(`### \`${c.id}\` — ${c.stale_baseline ? "stale baseline" : c.outcome}`, "", c.message ?? "", "");
+      if (c.diff) lines.push("```diff", renderDiff(c.diff, false), "```", "");
+    }
+  }
+  if (footer.stale_baselines.length > 0) lines.push("", `Stale baselines: ${footer.stale_baselines.map((s) => `\`${s}\``).join(", ")}`);
+  return `${lines.join("\n")}\n`;
+}

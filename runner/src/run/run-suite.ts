@@ -1,0 +1,106 @@
+// Runs a set of cases against one adapter with N workers, streaming one record per case.
+// Nothing stops the run early: every case gets its own outcome.
+
+import { cpus } from "node:os";
+import { suiteHash, type BrokenCase } from "../cases/load-cases.js";
+import { ExecClient } from "../protocol/exec-client.js";
+import type { Implementation } from "../protocol/implementation.js";
+import { PersistentClient } from "../protocol/persistent-client.js";
+import { adapterPlaceholders } from "../adapters/load-adapter.js";
+import type { Adapter } from "../types/adapter.js";
+import type { LoadedCase } from "../types/case.js";
+import type { HelloReply } from "../types/protocol.js";
+import type { CaseRecord, ReportFooter, ReportHeader, RunReport } from "../types/run-report.js";
+import { runCase } from "./run-case.js";
+import { footerFor } from "./tally.js";
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface RunOptions {
+  kitRoot: string;
+  kit: { name: string; version: string };
+  adapter: Adapter;
+  cases: readonly LoadedCase[];
+  /** Cases that failed to load: each becomes a suite-bug record. */
+  broken?: readonly BrokenCase[];
+  jobs?: number;
+  timeoutMs?: number;
+  filter?: string;
+  onHeader?: (h: ReportHeader) => void;
+  onRecord?: (r: CaseRecord, done: number, total: number) => void;
+  onFooter?: (f: ReportFooter) => void;
+}
+
+export async function runSuite(options: RunOptions): Promise<RunReport> {
+  const started = performance.now();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const broken = options.broken ?? [];
+  const total = options.cases.length + broken.length;
+  const jobs = Math.max(1, Math.min(options.jobs ?? 1, options.cases.length || 1));
+  const impls = Array.from({ length: jobs }, () => makeImplementation(options, timeoutMs));
+  const records: CaseRecord[] = [];
+  const emit = (r: CaseRecord): void => {
+    records.push(r);
+    options.onRecord?.(r, records.length, total);
+  };
+
+  try {
+    const first = await impls[0]!.hello();
+    const header = headerFor(options, "protocol" in first ? first : null, total);
+    options.onHeader?.(header);
+
+    for (const b of broken) emit(suiteBugRecord(b));
+    let next = 0;
+    const baseline = options.adapter.baseline ?? {};
+    await Promise.all(
+      impls.map(async (impl) => {
+        for (let i = next++; i < options.cases.length; i = next++) {
+          emit(await runCase(options.cases[i]!, impl, { timeoutMs, baseline }));
+        }
+      }),
+    );
+    const footer = footerFor(records, started);
+    options.onFooter?.(footer);
+    return { header, cases: records, footer };
+  } finally {
+    await Promise.all(impls.map((i) => i.close()));
+  }
+}
+
+function makeImplementation(options: RunOptions, timeoutMs: number): Implementation {
+  const { adapter, kitRoot } = options;
+  if (adapter.mode === "exec") return new ExecClient({ adapter, kitRoot });
+  const values = adapterPlaceholders(adapter, kitRoot);
+  const command = (adapter.command ?? []).map((part) => part.replace(/\{(kit|adapter_dir)\}/g, (_, k: string) => values[k] ?? ""));
+  return new PersistentClient({ command, cwd: kitRoot, kit: options.kit, helloTimeoutMs: timeoutMs });
+}
+
+function headerFor(options: RunOptions, hello: HelloReply | null, total: number): ReportHeader {
+  const all = [...options.cases, ...(options.broken ?? []).map((b) => ({ id: b.id, hash: "broken" }))];
+  const header: ReportHeader = {
+    type: "header",
+    report_schema: 1,
+    kit: options.kit,
+    suite: { hash: suiteHash(all), cases: total },
+    adapter: { name: options.adapter.name, mode: options.adapter.mode, command: options.adapter.command ?? [] },
+    implementation: hello,
+    environment: { node: process.version, platform: process.platform, arch: process.arch, cpus: cpus().length },
+    started_at: new Date().toISOString(),
+  };
+  if (options.filter) header.suite.filter = options.filter;
+  return header;
+}
+
+function suiteBugRecord(b: BrokenCase): CaseRecord {
+  const first = b.problems[0];
+  return {
+    type: "case",
+    id: b.id,
+    hash: "0".repeat(64),
+    area: b.area,
+    spec: b.spec,
+    outcome: "suite-bug",
+    duration_ms: 0,
+    message: `${b.file}:${first?.line ?? b.line}: ${first?.code ?? "invalid"}: ${first?.message ?? "case could not be loaded"}${b.problems.length > 1 ? ` (+${b.problems.length - 1} more; run papc lint)` : ""}`,
+  };
+}

@@ -1,0 +1,36 @@
+// Totals by outcome, by area and by requirement, and the run's exit code.
+
+import { FAILING_OUTCOMES, type CaseRecord, type ReportFooter, type Tally } from "../types/run-report.js";
+
+export function footerFor(records: readonly CaseRecord[], startedMs: number): ReportFooter {
+  const totals: Tally = {};
+  const byArea: Record<string, Tally> = {};
+  const byRequirement: Record<string, Tally> = {};
+  const bump = (t: Tally, r: CaseRecord): void => {
+    t[r.outcome] = (t[r.outcome] ?? 0) + 1;
+  };
+  for (const r of records) {
+    bump(totals, r);
+    bump((byArea[r.area] ??= {}), r);
+    for (const id of r.spec) bump((byRequirement[id] ??= {}), r);
+  }
+  const stale = records.filter((r) => r.stale_baseline).map((r) => r.id);
+  return {
+    type: "footer",
+    totals,
+    by_area: sortKeys(byArea),
+    by_requirement: sortKeys(byRequirement),
+    stale_baselines: stale,
+    exit_code: exitCodeOf(records),
+    finished_at: new Date().toISOString(),
+    duration_ms: Math.round(performance.now() - startedMs),
+  };
+}
+
+export function exitCodeOf(records: readonly CaseRecord[]): 0 | 1 {
+  return records.some((r) => FAILING_OUTCOMES.includes(r.outcome) || r.stale_baseline) ? 1 : 0;
+}
+
+function sortKeys<T>(o: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+}

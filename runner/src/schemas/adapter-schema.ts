@@ -1,0 +1,65 @@
+// JSON Schema of adapter.yaml, typed against runner/src/types/adapter.ts.
+
+import type { JSONSchemaType } from "ajv";
+import type { AdapterConfig, ArgvElement } from "../types/adapter.js";
+import { CASE_ID_PATTERN } from "./case-schema.js";
+
+const argvElement: JSONSchemaType<ArgvElement> = {
+  anyOf: [
+    { type: "string" },
+    { type: "array", minItems: 1, items: { type: "string" } },
+  ],
+};
+
+const adapterShape: JSONSchemaType<AdapterConfig> = {
+  $id: "https://papc.dev/schemas/adapter.schema.json",
+  title: "papc adapter.yaml",
+  type: "object",
+  additionalProperties: false,
+  required: ["name", "description", "mode"],
+  properties: {
+    name: { type: "string", pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" },
+    description: { type: "string", minLength: 1 },
+    mode: { type: "string", enum: ["persistent", "exec"] },
+    command: { type: "array", nullable: true, minItems: 1, items: { type: "string" } },
+    implementation: {
+      type: "object",
+      nullable: true,
+      additionalProperties: false,
+      required: ["name", "version"],
+      properties: {
+        name: { type: "string" },
+        version: { type: "string" },
+        language: { type: "string", nullable: true },
+        homepage: { type: "string", nullable: true },
+      },
+    },
+    operations: {
+      type: "object",
+      nullable: true,
+      required: [],
+      additionalProperties: {
+        type: "object",
+        additionalProperties: false,
+        required: ["argv"],
+        properties: { argv: { type: "array", minItems: 1, items: argvElement } },
+      },
+    },
+    baseline: {
+      type: "object",
+      nullable: true,
+      required: [],
+      propertyNames: { pattern: CASE_ID_PATTERN },
+      additionalProperties: { type: "string", minLength: 1 },
+    },
+  },
+};
+
+export const adapterSchema = {
+  ...adapterShape,
+  // persistent needs a command; exec needs operations and implementation.
+  oneOf: [
+    { properties: { mode: { const: "persistent" } }, required: ["command"] },
+    { properties: { mode: { const: "exec" } }, required: ["operations", "implementation"] },
+  ],
+};

@@ -1,0 +1,196 @@
+// JSON Schema of case files, typed against runner/src/types/case.ts with ajv's
+// JSONSchemaType: if the types and this schema disagree, `tsc` fails.
+// `npm run schemas` writes it to runner/schemas/case.schema.json (published copy).
+
+import type { JSONSchemaType } from "ajv";
+import type {
+  CaseGiven,
+  CaseSpec,
+  CaseTableFile,
+  DiagnosticPattern,
+  FixtureEntry,
+  FixturePart,
+  Operation,
+  ValidateExpectation,
+} from "../types/case.js";
+
+export const CASE_ID_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)+$";
+export const REQUIREMENT_ID_PATTERN = "^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$";
+const MODE_PATTERN = "^0?[0-7]{3}$";
+
+const mode = { type: "string", pattern: MODE_PATTERN, nullable: true } as const;
+
+const fixturePart: JSONSchemaType<FixturePart> = {
+  anyOf: [
+    { type: "string" },
+    {
+      type: "object",
+      additionalProperties: false,
+      required: ["repeat", "times"],
+      properties: {
+        repeat: { type: "string", minLength: 1 },
+        times: { type: "integer", minimum: 0, maximum: 268435456 },
+      },
+    },
+  ],
+};
+
+const fixtureEntry: JSONSchemaType<FixtureEntry> = {
+  anyOf: [
+    { type: "string" },
+    {
+      type: "object",
+      additionalProperties: false,
+      required: ["text"],
+      properties: { text: { type: "string" }, mode },
+    },
+    {
+      type: "object",
+      additionalProperties: false,
+      required: ["parts"],
+      properties: { parts: { type: "array", items: fixturePart }, mode },
+    },
+    {
+      type: "object",
+      additionalProperties: false,
+      required: ["base64"],
+      properties: { base64: { type: "string", pattern: "^[A-Za-z0-9+/]*={0,2}$" }, mode },
+    },
+    {
+      type: "object",
+      additionalProperties: false,
+      required: ["symlink"],
+      properties: { symlink: { type: "string", minLength: 1 } },
+    },
+    {
+      type: "object",
+      additionalProperties: false,
+      required: ["dir"],
+      properties: { dir: { type: "boolean", const: true }, mode },
+    },
+    {
+      type: "object",
+      additionalProperties: false,
+      required: ["size"],
+      // 1 GiB is far above every limit case and keeps a typo from filling the disk.
+      properties: { size: { type: "integer", minimum: 0, maximum: 1073741824 }, mode },
+    },
+  ],
+};
+
+const operation: JSONSchemaType<Operation> = {
+  type: "string",
+  enum: ["validate", "dispatch", "compose", "load-agent-plugin", "live"],
+};
+
+const given: JSONSchemaType<CaseGiven> = {
+  type: "object",
+  additionalProperties: false,
+  required: [],
+  properties: {
+    files: {
+      type: "object",
+      nullable: true,
+      required: [],
+      additionalProperties: fixtureEntry,
+    },
+    args: { type: "object", nullable: true, required: [] },
+    source: { type: "string", nullable: true, minLength: 1 },
+  },
+};
+
+const diagnosticPattern: JSONSchemaType<DiagnosticPattern> = {
+  type: "object",
+  additionalProperties: false,
+  required: ["code"],
+  properties: {
+    code: { type: "string", pattern: "^[a-z][a-z0-9_]*$" },
+    path: { type: "string", nullable: true },
+    phase: { type: "string", nullable: true },
+    severity: { type: "string", nullable: true },
+  },
+};
+
+const expectation: JSONSchemaType<ValidateExpectation> = {
+  type: "object",
+  additionalProperties: false,
+  required: [],
+  minProperties: 1,
+  properties: {
+    exit: { type: "integer", nullable: true, enum: [0, 1, 2] },
+    valid: { type: "boolean", nullable: true },
+    structural: { type: "string", nullable: true, enum: ["accept", "reject"] },
+    diagnostics: {
+      type: "object",
+      nullable: true,
+      additionalProperties: false,
+      required: [],
+      minProperties: 1,
+      properties: {
+        includes: { type: "array", nullable: true, items: diagnosticPattern },
+        excludes: { type: "array", nullable: true, items: diagnosticPattern },
+        count: { type: "integer", nullable: true, minimum: 0 },
+      },
+    },
+    report: { type: "object", nullable: true, required: [] },
+  },
+};
+
+/** Properties shared by a single case and a table file's defaults. */
+const caseProperties = {
+  id: { type: "string", pattern: CASE_ID_PATTERN, maxLength: 200 },
+  title: { type: "string", minLength: 1 },
+  spec: {
+    type: "array",
+    minItems: 1,
+    uniqueItems: true,
+    items: { type: "string", pattern: REQUIREMENT_ID_PATTERN },
+  },
+  operation,
+  given: { ...given, nullable: true },
+  expect: expectation,
+  notes: { type: "string", nullable: true },
+} as const;
+
+export const caseSchema: JSONSchemaType<CaseSpec> = {
+  $id: "https://papc.dev/schemas/case.schema.json",
+  title: "papc case (one case)",
+  type: "object",
+  additionalProperties: false,
+  required: ["id", "title", "spec", "operation", "expect"],
+  properties: caseProperties,
+};
+
+export const caseTableFileSchema: JSONSchemaType<CaseTableFile> = {
+  $id: "https://papc.dev/schemas/case-table.schema.json",
+  title: "papc case file holding several cases; top-level keys are defaults",
+  type: "object",
+  additionalProperties: false,
+  required: ["cases"],
+  properties: {
+    title: { ...caseProperties.title, nullable: true },
+    spec: { ...caseProperties.spec, nullable: true },
+    operation: { ...operation, nullable: true },
+    given: caseProperties.given,
+    expect: { ...expectation, nullable: true },
+    notes: caseProperties.notes,
+    cases: {
+      type: "array",
+      minItems: 1,
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: [],
+        properties: {
+          id: { ...caseProperties.id, nullable: true },
+          title: { ...caseProperties.title, nullable: true },
+          spec: { ...caseProperties.spec, nullable: true },
+          operation: { ...operation, nullable: true },
+          given: caseProperties.given,
+          expect: { ...expectation, nullable: true },
+          notes: caseProperties.notes,
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,166 @@
+// JSON Schemas of protocol version 1 messages, typed against runner/src/types/protocol.ts.
+// The runner checks every message in both directions against these; replies that fail
+// are protocol errors attributed to the implementation. Published under runner/schemas/protocol/.
+
+import type { JSONSchemaType } from "ajv";
+import type {
+  CasePayload,
+  ErroredReply,
+  HelloReply,
+  HelloRequest,
+  ImplementationInfo,
+  ProviderClaim,
+  ResultReply,
+  RunRequest,
+  SkippedReply,
+  StopRequest,
+  ValidateResult,
+} from "../types/protocol.js";
+import type { Operation } from "../types/case.js";
+
+const BASE = "https://papc.dev/schemas/protocol/";
+
+const operation: JSONSchemaType<Operation> = {
+  type: "string",
+  enum: ["validate", "dispatch", "compose", "load-agent-plugin", "live"],
+};
+
+export const helloRequestSchema: JSONSchemaType<HelloRequest> = {
+  $id: `${BASE}hello-request.schema.json`,
+  type: "object",
+  additionalProperties: false,
+  required: ["cmd", "protocol", "kit"],
+  properties: {
+    cmd: { type: "string", const: "hello" },
+    protocol: { type: "integer", const: 1 },
+    kit: {
+      type: "object",
+      additionalProperties: false,
+      required: ["name", "version"],
+      properties: { name: { type: "string" }, version: { type: "string" } },
+    },
+  },
+};
+
+const implementationInfo: JSONSchemaType<ImplementationInfo> = {
+  type: "object",
+  required: ["name", "version"],
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 200 },
+    version: { type: "string", minLength: 1, maxLength: 200 },
+    language: { type: "string", nullable: true, maxLength: 200 },
+    homepage: { type: "string", nullable: true, maxLength: 2000 },
+  },
+};
+
+const providerClaim: JSONSchemaType<ProviderClaim> = {
+  type: "object",
+  required: ["name", "version"],
+  properties: { name: { type: "string" }, version: { type: "string" } },
+};
+
+// Replies may carry fields a later protocol minor adds, so objects stay open.
+export const helloReplySchema: JSONSchemaType<HelloReply> = {
+  $id: `${BASE}hello-reply.schema.json`,
+  type: "object",
+  required: ["protocol", "implementation", "operations"],
+  properties: {
+    protocol: { type: "integer", const: 1 },
+    implementation: implementationInfo,
+    // Unknown operation names are tolerated by the schema and ignored by the runner.
+    operations: { type: "array", items: { type: "string" } as unknown as JSONSchemaType<Operation> },
+    profiles: { type: "array", nullable: true, items: { type: "string" } },
+    providers: { type: "array", nullable: true, items: providerClaim },
+  },
+};
+
+const casePayload: JSONSchemaType<CasePayload> = {
+  type: "object",
+  additionalProperties: false,
+  required: ["id", "operation", "root", "source", "args"],
+  properties: {
+    id: { type: "string" },
+    operation,
+    root: { type: "string" },
+    source: { type: "string" },
+    args: { type: "object", required: [] },
+  },
+};
+
+export const runRequestSchema: JSONSchemaType<RunRequest> = {
+  $id: `${BASE}run-request.schema.json`,
+  type: "object",
+  additionalProperties: false,
+  required: ["cmd", "seq", "case"],
+  properties: {
+    cmd: { type: "string", const: "run" },
+    seq: { type: "integer", minimum: 1 },
+    case: casePayload,
+  },
+};
+
+export const stopRequestSchema: JSONSchemaType<StopRequest> = {
+  $id: `${BASE}stop-request.schema.json`,
+  type: "object",
+  additionalProperties: false,
+  required: ["cmd"],
+  properties: { cmd: { type: "string", const: "stop" } },
+};
+
+const seq = { type: "integer", minimum: 1 } as const;
+
+export const resultReplySchema: JSONSchemaType<ResultReply> = {
+  $id: `${BASE}result-reply.schema.json`,
+  type: "object",
+  additionalProperties: false,
+  required: ["seq", "result"],
+  properties: { seq, result: { type: "object", required: [] } },
+};
+
+export const skippedReplySchema: JSONSchemaType<SkippedReply> = {
+  $id: `${BASE}skipped-reply.schema.json`,
+  type: "object",
+  additionalProperties: false,
+  required: ["seq", "skipped"],
+  properties: {
+    seq,
+    skipped: {
+      type: "object",
+      required: ["reason"],
+      properties: {
+        reason: { type: "string", minLength: 1 },
+        issue_url: { type: "string", nullable: true },
+      },
+    },
+  },
+};
+
+export const erroredReplySchema: JSONSchemaType<ErroredReply> = {
+  $id: `${BASE}errored-reply.schema.json`,
+  type: "object",
+  additionalProperties: false,
+  required: ["seq", "errored"],
+  properties: {
+    seq,
+    errored: {
+      type: "object",
+      required: ["message"],
+      properties: {
+        message: { type: "string" },
+        detail: { type: "object", nullable: true, required: [] },
+      },
+    },
+  },
+};
+
+/** The `result` of a `validate` run. The report itself is checked by report-schema-1. */
+export const validateResultSchema: JSONSchemaType<ValidateResult> = {
+  $id: `${BASE}validate-result.schema.json`,
+  type: "object",
+  required: ["exit", "report"],
+  properties: {
+    exit: { type: "integer", enum: [0, 1, 2] },
+    report: { $ref: "https://papc.dev/schemas/validation-report.schema.json" } as never,
+    structural: { type: "string", nullable: true, enum: ["accept", "reject"] },
+  },
+};

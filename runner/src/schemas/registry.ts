@@ -1,0 +1,94 @@
+// One ajv instance holding every papc schema, compiled once per process.
+
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { adapterSchema } from "./adapter-schema.js";
+import { caseSchema, caseTableFileSchema } from "./case-schema.js";
+import { exclusionsSchema } from "./exclusions-schema.js";
+import {
+  erroredReplySchema,
+  helloReplySchema,
+  helloRequestSchema,
+  resultReplySchema,
+  runRequestSchema,
+  skippedReplySchema,
+  stopRequestSchema,
+  validateResultSchema,
+} from "./protocol-schemas.js";
+import { caseRecordSchema, reportFooterSchema, reportHeaderSchema, reportLineSchema } from "./run-report-schema.js";
+import { validationReportSchema } from "./validation-report-schema.js";
+
+// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/** Every schema with the file name it is published under (runner/schemas/). */
+export const PUBLISHED_SCHEMAS = {
+  "case.schema.json": caseSchema,
+  "case-table.schema.json": caseTableFileSchema,
+  "exclusions.schema.json": exclusionsSchema,
+  "adapter.schema.json": adapterSchema,
+  "validation-report.schema.json": validationReportSchema,
+  "run-report.schema.json": reportLineSchema,
+  "run-report/header.schema.json": reportHeaderSchema,
+  "run-report/case.schema.json": caseRecordSchema,
+  "run-report/footer.schema.json": reportFooterSchema,
+  "protocol/hello-request.schema.json": helloRequestSchema,
+  "protocol/hello-reply.schema.json": helloReplySchema,
+  "protocol/run-request.schema.json": runRequestSchema,
+  "protocol/stop-request.schema.json": stopRequestSchema,
+  "protocol/result-reply.schema.json": resultReplySchema,
+  "protocol/skipped-reply.schema.json": skippedReplySchema,
+  "protocol/errored-reply.schema.json": erroredReplySchema,
+  "protocol/validate-result.schema.json": validateResultSchema,
+} as const;
+
+export type SchemaName = keyof typeof PUBLISHED_SCHEMAS;
+
+let ajv: Ajv2020 | undefined;
+const compiled = new Map<SchemaName, ValidateFunction>();
+
+function instance(): Ajv2020 {
+  if (!ajv) {
+    ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+    addFormats(ajv);
+    for (const schema of Object.values(PUBLISHED_SCHEMAS)) ajv.addSchema(schema as object);
+  }
+  return ajv;
+}
+
+export function validator(name: SchemaName): ValidateFunction {
+  let fn = compiled.get(name);
+  if (!fn) {
+    const id = (PUBLISHED_SCHEMAS[name] as { $id: string }).$id;
+    fn = instance().getSchema(id);
+    if (!fn) throw new Error(`schema ${name} is not registered`);
+    compiled.set(name, fn);
+  }
+  return fn;
+}
+
+export interface SchemaCheck {
+  ok: boolean;
+  errors: ErrorObject[];
+}
+
+export function check(name: SchemaName, value: unknown): SchemaCheck {
+  const fn = validator(name);
+  const ok = fn(value) as boolean;
+  return { ok, errors: ok ? [] : [...(fn.errors ?? [])] };
+}
+
+/** One line per error: "<instancePath> <message>", for messages people read. */
+export function describeErrors(errors: ErrorObject[]): string {
+  return errors
+    .map((e) => {
+      const extra =
+        e.keyword === "additionalProperties"
+          ? ` "${String((e.params as { additionalProperty: string }).additionalProperty)}"`
+          : e.keyword === "enum"
+            ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")})`
+            : "";
+      return `${e.instancePath || "/"} ${e.message ?? e.keyword}${extra}`;
+    })
+    .join("; ");
+}

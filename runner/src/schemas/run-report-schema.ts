@@ -1,0 +1,139 @@
+// JSON Schema of the papc run report (JSON Lines, report schema 1), typed against
+// runner/src/types/run-report.ts. Each line validates against exactly one of the three.
+
+import type { JSONSchemaType } from "ajv";
+import {
+  OUTCOMES,
+  type CaseRecord,
+  type DiffLine,
+  type Outcome,
+  type ReportFooter,
+  type ReportHeader,
+  type Tally,
+} from "../types/run-report.js";
+import { helloReplySchema } from "./protocol-schemas.js";
+
+const BASE = "https://papc.dev/schemas/run-report/";
+
+const outcome: JSONSchemaType<Outcome> = { type: "string", enum: [...OUTCOMES] };
+
+const tally: JSONSchemaType<Tally> = {
+  type: "object",
+  additionalProperties: false,
+  required: [],
+  properties: Object.fromEntries(
+    OUTCOMES.map((o) => [o, { type: "integer", minimum: 0, nullable: true }]),
+  ) as JSONSchemaType<Tally>["properties"],
+};
+
+const diffLine: JSONSchemaType<DiffLine> = {
+  type: "object",
+  additionalProperties: false,
+  required: ["type", "path"],
+  properties: {
+    type: { type: "string" },
+    path: { type: "string" },
+    expected: { type: "string", nullable: true },
+    actual: { type: "string", nullable: true },
+  },
+};
+
+const { $id: _helloId, ...helloReply } = helloReplySchema;
+
+export const reportHeaderSchema: JSONSchemaType<ReportHeader> = {
+  $id: `${BASE}header.schema.json`,
+  type: "object",
+  additionalProperties: false,
+  required: ["type", "report_schema", "kit", "suite", "adapter", "implementation", "environment", "started_at"],
+  properties: {
+    type: { type: "string", const: "header" },
+    report_schema: { type: "integer", const: 1 },
+    kit: {
+      type: "object",
+      additionalProperties: false,
+      required: ["name", "version"],
+      properties: { name: { type: "string" }, version: { type: "string" } },
+    },
+    suite: {
+      type: "object",
+      additionalProperties: false,
+      required: ["hash", "cases"],
+      properties: {
+        hash: { type: "string", pattern: "^[0-9a-f]{64}$" },
+        cases: { type: "integer", minimum: 0 },
+        filter: { type: "string", nullable: true },
+      },
+    },
+    adapter: {
+      type: "object",
+      additionalProperties: false,
+      required: ["name", "mode", "command"],
+      properties: {
+        name: { type: "string" },
+        mode: { type: "string", enum: ["persistent", "exec"] },
+        command: { type: "array", items: { type: "string" } },
+      },
+    },
+    implementation: { ...helloReply, nullable: true } as never,
+    environment: {
+      type: "object",
+      additionalProperties: false,
+      required: ["node", "platform", "arch", "cpus"],
+      properties: {
+        node: { type: "string" },
+        platform: { type: "string" },
+        arch: { type: "string" },
+        cpus: { type: "integer" },
+      },
+    },
+    started_at: { type: "string", format: "date-time" },
+  },
+};
+
+export const caseRecordSchema: JSONSchemaType<CaseRecord> = {
+  $id: `${BASE}case.schema.json`,
+  type: "object",
+  additionalProperties: false,
+  required: ["type", "id", "hash", "area", "spec", "outcome", "duration_ms"],
+  properties: {
+    type: { type: "string", const: "case" },
+    id: { type: "string" },
+    hash: { type: "string", pattern: "^[0-9a-f]{64}$" },
+    area: { type: "string" },
+    spec: { type: "array", items: { type: "string" } },
+    outcome,
+    duration_ms: { type: "number", minimum: 0 },
+    message: { type: "string", nullable: true },
+    diff: { type: "array", nullable: true, items: diffLine },
+    stderr: { type: "string", nullable: true },
+    baseline: { type: "string", nullable: true },
+    stale_baseline: { type: "boolean", nullable: true },
+  },
+};
+
+export const reportFooterSchema: JSONSchemaType<ReportFooter> = {
+  $id: `${BASE}footer.schema.json`,
+  type: "object",
+  additionalProperties: false,
+  required: ["type", "totals", "by_area", "by_requirement", "stale_baselines", "exit_code", "finished_at", "duration_ms"],
+  properties: {
+    type: { type: "string", const: "footer" },
+    totals: tally,
+    by_area: { type: "object", required: [], additionalProperties: tally },
+    by_requirement: { type: "object", required: [], additionalProperties: tally },
+    stale_baselines: { type: "array", items: { type: "string" } },
+    exit_code: { type: "integer", enum: [0, 1] },
+    finished_at: { type: "string", format: "date-time" },
+    duration_ms: { type: "number", minimum: 0 },
+  },
+};
+
+/** The published schema: one report line, discriminated by `type`. */
+export const reportLineSchema = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://papc.dev/schemas/run-report.schema.json",
+  title: "papc run report line (JSON Lines), report schema 1",
+  description:
+    "A run report is a header line, one case line per case, and a footer line. Each line is one of these objects.",
+  oneOf: [{ $ref: reportHeaderSchema.$id }, { $ref: caseRecordSchema.$id }, { $ref: reportFooterSchema.$id }],
+} as const;

@@ -1,0 +1,35 @@
+// adapters-under-test/<name>/adapter.yaml: how to start an implementation and what it is
+// known to fail. Schema: runner/src/schemas/adapter-schema.ts.
+
+import type { ImplementationInfo } from "./protocol.js";
+
+/**
+ * An argv element: a string with `{placeholders}`, or a group (list) that is included
+ * only when every placeholder in it has a value. Placeholders: {kit}, {adapter_dir},
+ * {root}, {source}, {case_id}, {args.NAME}.
+ */
+export type ArgvElement = string | string[];
+
+export interface ExecOperation {
+  argv: ArgvElement[];
+}
+
+export interface AdapterConfig {
+  name: string;
+  description: string;
+  mode: "persistent" | "exec";
+  /** persistent mode: the command that speaks the protocol. */
+  command?: string[];
+  /** exec mode: what the adapter claims, since a one-shot CLI has no `hello`. */
+  implementation?: ImplementationInfo;
+  /** exec mode: one command template per supported operation. */
+  operations?: Record<string, ExecOperation>;
+  /** Known failures: case id → reason. A listed case that passes fails the run (stale). */
+  baseline?: Record<string, string>;
+}
+
+/** An adapter as loaded: config plus where it lives. */
+export interface Adapter extends AdapterConfig {
+  /** Absolute directory of adapter.yaml ("" for an ad-hoc --command). */
+  dir: string;
+}

@@ -1,0 +1,84 @@
+// The process protocol, version 1 (SPEC.md "Process protocol", DESIGN §4).
+// Newline-delimited JSON: requests on the implementation's stdin, replies on its stdout.
+// The JSON Schemas in runner/src/schemas/protocol-schemas.ts are typed against these.
+
+import type { Operation } from "./case.js";
+import type { ValidationReport } from "./validation-report.js";
+
+export const PROTOCOL_VERSION = 1;
+
+export interface HelloRequest {
+  cmd: "hello";
+  protocol: 1;
+  kit: { name: string; version: string };
+}
+
+export interface ProviderClaim {
+  name: string;
+  version: string;
+}
+
+export interface ImplementationInfo {
+  name: string;
+  version: string;
+  language?: string;
+  homepage?: string;
+}
+
+export interface HelloReply {
+  protocol: 1;
+  implementation: ImplementationInfo;
+  operations: Operation[];
+  profiles?: string[];
+  providers?: ProviderClaim[];
+}
+
+/** The case as the implementation sees it: no expectations, only what it needs to act. */
+export interface CasePayload {
+  id: string;
+  operation: Operation;
+  /** Absolute path of the materialized fixture root. */
+  root: string;
+  /** Absolute path of the source directory (root joined with given.source). */
+  source: string;
+  args: Record<string, unknown>;
+}
+
+export interface RunRequest {
+  cmd: "run";
+  seq: number;
+  case: CasePayload;
+}
+
+export interface StopRequest {
+  cmd: "stop";
+}
+
+export type Request = HelloRequest | RunRequest | StopRequest;
+
+export interface ResultReply {
+  seq: number;
+  result: Record<string, unknown>;
+}
+
+export interface SkippedReply {
+  seq: number;
+  skipped: { reason: string; issue_url?: string };
+}
+
+export interface ErroredReply {
+  seq: number;
+  errored: { message: string; detail?: Record<string, unknown> };
+}
+
+export type RunReply = ResultReply | SkippedReply | ErroredReply;
+
+/** Normalized result of the `validate` operation. */
+export interface ValidateResult {
+  /** Exit code the validator CLI contract gives for this input (0, 1 or 2). */
+  exit: number;
+  /** Report schema 1 of draft 0.1. */
+  report: ValidationReport;
+  /** Verdict of the JSON Schema layer alone, when the implementation can tell it apart. */
+  structural?: "accept" | "reject";
+}

@@ -1,0 +1,82 @@
+// The papc run report (JSON Lines), schema 1 (SPEC.md "Run report", DESIGN §6).
+// runner/schemas/run-report.schema.json is generated from run-report-schema.ts, typed against this.
+
+import type { HelloReply } from "./protocol.js";
+
+/** One outcome per case and implementation (DESIGN §5); never merged. */
+export const OUTCOMES = [
+  "pass",
+  "fail",
+  "error",
+  "crash",
+  "timeout",
+  "skip",
+  "not-applicable",
+  "suite-bug",
+  "expected-fail",
+] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** Outcomes that make a run exit 1 (besides a stale baseline). */
+export const FAILING_OUTCOMES: readonly Outcome[] = ["fail", "error", "crash", "timeout", "suite-bug"];
+
+export type Tally = Partial<Record<Outcome, number>>;
+
+export interface DiffLine {
+  /** "equal" | "added" | "removed" | "modified", as json-diff-kit's viewer lines. */
+  type: string;
+  /** Path-like label of the compared field, e.g. "diagnostics.includes[0]". */
+  path: string;
+  expected?: string;
+  actual?: string;
+}
+
+export interface ReportHeader {
+  type: "header";
+  report_schema: 1;
+  kit: { name: string; version: string };
+  suite: { hash: string; cases: number; filter?: string };
+  adapter: { name: string; mode: "persistent" | "exec"; command: string[] };
+  implementation: HelloReply | null;
+  environment: { node: string; platform: string; arch: string; cpus: number };
+  started_at: string;
+}
+
+export interface CaseRecord {
+  type: "case";
+  id: string;
+  hash: string;
+  area: string;
+  spec: string[];
+  outcome: Outcome;
+  duration_ms: number;
+  /** One line why, for everything but pass. */
+  message?: string;
+  /** Field-by-field comparison for fail and expected-fail. */
+  diff?: DiffLine[];
+  /** The implementation's stderr while this case ran (tail, bounded). */
+  stderr?: string;
+  /** Baseline reason when the adapter lists this case as a known failure. */
+  baseline?: string;
+  /** A baselined case that passed: the baseline is out of date and the run fails. */
+  stale_baseline?: boolean;
+}
+
+export interface ReportFooter {
+  type: "footer";
+  totals: Tally;
+  by_area: Record<string, Tally>;
+  by_requirement: Record<string, Tally>;
+  stale_baselines: string[];
+  exit_code: 0 | 1;
+  finished_at: string;
+  duration_ms: number;
+}
+
+export type ReportLine = ReportHeader | CaseRecord | ReportFooter;
+
+export interface RunReport {
+  header: ReportHeader;
+  cases: CaseRecord[];
+  footer: ReportFooter;
+}
