@@ -27,7 +27,9 @@ function compareDiagnostics(expect: NonNullable<ValidateExpectation["diagnostics
   // What the implementation did report, reduced to the compared fields, shown beside a miss.
   const seen = (p: DiagnosticPattern): unknown[] => actual.map((d) => projectOnto(p, d));
   for (const [i, p] of (expect.includes ?? []).entries()) {
-    if (matching(p).length === 0) diff.push(...diffField(`diagnostics.includes[${i}]`, [p], seen(p)));
+    if (matching(p).length === 0) {
+      diff.push(...diffField(`diagnostics.includes[${i}] (not among ${actual.length} reported)`, [p], seen(p)));
+    }
   }
   for (const [i, p] of (expect.excludes ?? []).entries()) {
     const found = matching(p);

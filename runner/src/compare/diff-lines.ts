@@ -7,30 +7,34 @@ import type { DiffLine } from "../types/run-report.js";
 
 const differ = new Differ({ detectCircular: false, showModifications: true, arrayDiffMethod: "lcs", preserveKeyOrder: "before" });
 
-/** Diff lines for one compared field; only rows that differ, plus their enclosing context. */
+/** Diff lines for one compared field: one line for scalars, json-diff-kit rows for containers. */
 export function diffField(path: string, expected: unknown, actual: unknown): DiffLine[] {
-  const [left, right] = differ.diff(wrap(expected), wrap(actual));
+  if (!sameContainer(expected, actual)) {
+    return [{ type: "modify", path, expected: show(expected), actual: show(actual) }];
+  }
+  const [left, right] = differ.diff(expected, actual);
   const lines: DiffLine[] = [];
   for (let i = 0; i < left.length; i++) {
     const l = left[i];
     const r = right[i];
     if (!l || !r || (l.type === "equal" && r.type === "equal")) continue;
-    const type = l.type !== "equal" ? l.type : r.type;
-    const line: DiffLine = { type, path };
+    const line: DiffLine = { type: l.type !== "equal" ? l.type : r.type, path };
     if (l.text !== "") line.expected = indent(l.level, l.text);
     if (r.text !== "") line.actual = indent(r.level, r.text);
     lines.push(line);
   }
-  // Scalars at the top level that json-diff-kit reports as one modified line
-  if (lines.length === 0) lines.push({ type: "modify", path, expected: JSON.stringify(expected) ?? "(absent)", actual: JSON.stringify(actual) ?? "(absent)" });
-  return lines;
+  return lines.length > 0 ? lines : [{ type: "modify", path, expected: show(expected), actual: show(actual) }];
 }
 
-// json-diff-kit diffs containers; a scalar is wrapped so its change still shows as a row.
-function wrap(value: unknown): unknown {
-  return { value: value === undefined ? "(absent)" : value };
+function sameContainer(a: unknown, b: unknown): boolean {
+  const kind = (v: unknown): string => (Array.isArray(v) ? "array" : v !== null && typeof v === "object" ? "object" : "scalar");
+  return kind(a) !== "scalar" && kind(a) === kind(b);
+}
+
+function show(value: unknown): string {
+  return value === undefined ? "(absent)" : JSON.stringify(value);
 }
 
 function indent(level: number, text: string): string {
-  return `${"  ".repeat(Math.max(0, level - 1))}${text}`;
+  return `${"  ".repeat(Math.max(0, level))}${text}`;
 }

@@ -42,6 +42,10 @@ export class ExecClient implements Implementation {
     return this.execute(argv, payload.operation, timeoutMs);
   }
 
+  drainStderr(): string {
+    return ""; // each case's process has its own stderr, returned with its exchange
+  }
+
   async close(): Promise<void> {}
 
   private async execute(argv: string[], operation: Operation, timeoutMs: number): Promise<ExchangeWithStderr> {

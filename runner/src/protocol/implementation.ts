@@ -23,5 +23,7 @@ export interface Implementation {
   /** The implementation's hello (or, in exec mode, the adapter's claim); starts it if needed. */
   hello(): Promise<HelloReply | Exchange>;
   run(payload: CasePayload, timeoutMs: number): Promise<ExchangeWithStderr>;
+  /** stderr written since the last case, e.g. by a start that failed before any case ran. */
+  drainStderr(): string;
   close(): Promise<void>;
 }

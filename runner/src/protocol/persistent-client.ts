@@ -87,6 +87,10 @@ export class PersistentClient implements Implementation {
     return { exchange, stderr: this.stderr.take() };
   }
 
+  drainStderr(): string {
+    return this.stderr.take();
+  }
+
   async close(): Promise<void> {
     const child = this.child;
     if (!child) return;

@@ -26,7 +26,9 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
   const hello = await impl.hello();
   if (!("protocol" in hello)) {
     if (hello.kind === "result") throw new Error("unreachable: hello produced a result");
-    return record(outcomeOfExchange(hello).outcome, { message: outcomeOfExchange(hello).message });
+    const { outcome, message } = outcomeOfExchange(hello);
+    const stderr = impl.drainStderr();
+    return record(outcome, stderr ? { message, stderr } : { message });
   }
   if (!hello.operations.includes(c.operation)) {
     return record("not-applicable", { message: `the implementation does not announce operation "${c.operation}"` });

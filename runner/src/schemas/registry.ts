@@ -49,7 +49,8 @@ const compiled = new Map<SchemaName, ValidateFunction>();
 
 function instance(): Ajv2020 {
   if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+    // strictRequired is off: adapter.schema.json requires mode-specific keys inside oneOf branches.
+    ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
     addFormats(ajv);
     for (const schema of Object.values(PUBLISHED_SCHEMAS)) ajv.addSchema(schema as object);
   }

@@ -1,0 +1,101 @@
+// Hostile implementations (runner/test/hostile/): each misbehaves in one way; the runner
+// must give the misbehaving case the right outcome and still run every other case.
+// Checks KIT-PROTOCOL-TIMEOUT, KIT-PROTOCOL-RESTART, KIT-PROTOCOL-VALIDATED, KIT-PROTOCOL-BOUNDED.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { file as tmpFile } from "tmp-promise";
+import { describe, expect, it } from "vitest";
+import { HOSTILE, outcomes, persistentAdapter, runProbe } from "./helpers.js";
+
+/** True once the process no longer exists or is a zombie (killed, not yet reaped by init). */
+async function gone(pid: number): Promise<boolean> {
+  for (let i = 0; i < 40; i++) {
+    try {
+      if (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z")) return true;
+    } catch {
+      return true;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+const hostile = (script: string) => persistentAdapter(["node", join(HOSTILE, script)]);
+const AFTER_TRIGGER_PASSES = { "probe/ok-1": "pass", "probe/ok-2": "pass", "probe/ok-3": "pass", "probe/ok-4": "pass" };
+
+describe("hostile implementations", () => {
+  it("a hang on one case is a timeout; the process is killed and restarted for the rest", async () => {
+    const report = await runProbe(hostile("hangs.mjs"), { timeoutMs: 500 });
+    expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "timeout" });
+    expect(report.footer.exit_code).toBe(1);
+  });
+
+  it("a timeout kills the whole process tree, including what a wrapper shell started", async () => {
+    const pids = await tmpFile();
+    process.env.HOSTILE_PID_FILE = pids.path;
+    try {
+      const wrapped = persistentAdapter(["sh", "-c", `node ${join(HOSTILE, "hangs.mjs")}; echo unreachable`]);
+      const report = await runProbe(wrapped, { timeoutMs: 500 });
+      expect(outcomes(report)["probe/trigger"]).toBe("timeout");
+    } finally {
+      delete process.env.HOSTILE_PID_FILE;
+    }
+    const started = readFileSync(pids.path, "utf8").trim().split("\n").map(Number);
+    expect(started).toHaveLength(2); // the first process, and the restart after the timeout
+    for (const pid of started) expect(await gone(pid)).toBe(true);
+    await pids.cleanup();
+  });
+
+  it("a crash mid-reply is a crash, with its stderr attributed to that case", async () => {
+    const report = await runProbe(hostile("crashes-mid-run.mjs"));
+    expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "crash" });
+    const trigger = report.cases.find((c) => c.id === "probe/trigger")!;
+    expect(trigger.message).toMatch(/exited with code 3/);
+    expect(trigger.stderr).toContain("about to crash");
+  });
+
+  it("a reply that is not JSON is a protocol error", async () => {
+    const report = await runProbe(hostile("prints-non-json.mjs"));
+    expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "error" });
+    expect(report.cases.find((c) => c.id === "probe/trigger")!.message).toMatch(/not JSON/);
+  });
+
+  it("a reply with the wrong seq is a protocol error", async () => {
+    const report = await runProbe(hostile("wrong-seq.mjs"));
+    expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "error" });
+    expect(report.cases.find((c) => c.id === "probe/trigger")!.message).toMatch(/seq 4 does not match request seq 3/);
+  });
+
+  it("100 MB on stdout is cut off at the line limit, with the runner's memory bounded", async () => {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    const report = await runProbe(hostile("floods-stdout.mjs"), { timeoutMs: 5000 });
+    const grown = process.memoryUsage().rss - before;
+    expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "error" });
+    expect(report.cases.find((c) => c.id === "probe/trigger")!.message).toMatch(/exceeded 8388608 bytes/);
+    // The flood is 100 MB; the runner keeps at most one 8 MiB line of it.
+    expect(grown).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("an implementation that only writes stderr times out on every case, and the run completes", async () => {
+    const report = await runProbe(hostile("only-stderr.mjs"), { timeoutMs: 300 });
+    expect(new Set(Object.values(outcomes(report)))).toEqual(new Set(["timeout"]));
+    expect(report.cases).toHaveLength(5);
+    expect(report.cases[0]!.stderr).toContain("will not answer");
+    // after three failed starts it is not restarted again, and says so
+    expect(report.cases[4]!.message).toMatch(/not restarted after 3 failed starts/);
+  });
+
+  it("an implementation that exits on hello crashes every case, and the run completes", async () => {
+    const report = await runProbe(hostile("exits-on-hello.mjs"));
+    expect(new Set(Object.values(outcomes(report)))).toEqual(new Set(["crash"]));
+    expect(report.cases[0]!.message).toMatch(/hello failed: implementation exited with code 4/);
+    expect(report.footer.exit_code).toBe(1);
+  });
+
+  it("a command that cannot be started is a crash, not a runner failure", async () => {
+    const report = await runProbe(persistentAdapter(["/nonexistent/papc-implementation"]));
+    expect(new Set(Object.values(outcomes(report)))).toEqual(new Set(["crash"]));
+  });
+});
