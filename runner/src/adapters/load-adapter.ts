@@ -8,7 +8,7 @@ import { LineCounter, parseDocument } from "yaml";
 import { problem, type LintProblem } from "../lint/problems.js";
 import { check, describeErrors } from "../schemas/registry.js";
 import type { Adapter, AdapterConfig } from "../types/adapter.js";
-import { lineOf, pointerToPath } from "../cases/yaml-locate.js";
+import { errorPath, lineOf } from "../cases/yaml-locate.js";
 
 export const ADAPTERS_DIR = "adapters-under-test";
 
@@ -34,7 +34,7 @@ export async function readAdapter(file: string, kitRoot: string): Promise<Adapte
   if (!result.ok) {
     return {
       problems: result.errors.map((e) =>
-        problem("adapter-schema", rel, lineOf(doc, counter, pointerToPath(e.instancePath)), describeErrors([e])),
+        problem("adapter-schema", rel, lineOf(doc, counter, errorPath(e)), describeErrors([e])),
       ),
     };
   }

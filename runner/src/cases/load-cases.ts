@@ -9,7 +9,7 @@ import type { CaseGiven, CaseSpec, LoadedCase } from "../types/case.js";
 import { problem, type LintProblem } from "../lint/problems.js";
 import { canonicalJson, sha256 } from "./canonical.js";
 import { fixturePathProblems } from "./fixture-paths.js";
-import { lineOf, pointerToPath, type YamlPath } from "./yaml-locate.js";
+import { errorPath, lineOf, type YamlPath } from "./yaml-locate.js";
 
 export const EXCLUSIONS_FILE = "EXCLUSIONS.yaml";
 
@@ -61,7 +61,7 @@ interface Source {
 
 export function loadCaseFile(text: string, file: string, folder: string, set: CaseSet): void {
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     for (const err of doc.errors) {
       const line = err.linePos?.[0]?.line ?? 1;
@@ -79,19 +79,13 @@ export function loadCaseFile(text: string, file: string, folder: string, set: Ca
 
 function loadTable(data: Record<string, unknown>, folder: string, src: Source, set: CaseSet): void {
   const shape = check("case-table.schema.json", data);
-  if (!shape.ok) {
-    // Report each error where it was written; entries that are themselves fine still load.
-    const fatal = shape.errors.filter((e) => !/^\/cases\/\d+/.test(e.instancePath));
-    const reported = fatal.length > 0 ? fatal : shape.errors;
-    for (const e of reported) {
-      const line = lineOf(src.doc, src.counter, pointerToPath(e.instancePath));
-      set.problems.push(problem("case-schema", src.file, line, describeErrors([e])));
-    }
-    if (fatal.length > 0 || !Array.isArray(data.cases)) {
-      const line = lineOf(src.doc, src.counter, []);
-      set.broken.push({ id: `${src.file}#table`, file: src.file, line, area: folder, spec: [], problems: set.problems.slice(-reported.length) });
-      return;
-    }
+  // Errors inside entries are reported once per merged case (addCase); the rest are fatal here.
+  const fatal = shape.errors.filter((e) => !/^\/cases\/\d+/.test(e.instancePath));
+  if (fatal.length > 0 || !Array.isArray(data.cases)) {
+    const problems = fatal.map((e) => problem("case-schema", src.file, lineOf(src.doc, src.counter, errorPath(e)), describeErrors([e])));
+    set.problems.push(...problems);
+    set.broken.push({ id: `${src.file}#table`, file: src.file, line: lineOf(src.doc, src.counter, []), area: folder, spec: [], problems });
+    return;
   }
   const { cases, ...defaults } = data as { cases: unknown[] } & Record<string, unknown>;
   cases.forEach((entry, index) => {
@@ -136,7 +130,7 @@ function addCase(
   const result = check("case.schema.json", data);
   if (!result.ok) {
     for (const e of result.errors) {
-      problems.push(problem("case-schema", src.file, locate(pointerToPath(e.instancePath)), describeErrors([e]), rawId));
+      problems.push(problem("case-schema", src.file, locate(errorPath(e)), describeErrors([e]), rawId));
     }
   } else {
     const c = data as CaseSpec;

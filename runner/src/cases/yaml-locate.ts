@@ -48,3 +48,10 @@ export function pointerToPath(pointer: string): (string | number)[] {
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
+
+/** Where an ajv error points: for an unknown property, the property itself, not its object. */
+export function errorPath(e: { instancePath: string; keyword: string; params: Record<string, unknown> }): (string | number)[] {
+  const path = pointerToPath(e.instancePath);
+  if (e.keyword === "additionalProperties" && typeof e.params.additionalProperty === "string") path.push(e.params.additionalProperty);
+  return path;
+}

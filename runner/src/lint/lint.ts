@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import { EXCLUSIONS_FILE, loadCases, type CaseSet } from "../cases/load-cases.js";
-import { lineOf, pointerToPath } from "../cases/yaml-locate.js";
+import { errorPath, lineOf } from "../cases/yaml-locate.js";
 import { ADAPTERS_DIR, listAdapters, readAdapter } from "../adapters/load-adapter.js";
 import { check, describeErrors } from "../schemas/registry.js";
 import { loadSpec, type ParsedSpec } from "../spec/requirements.js";
@@ -81,7 +81,7 @@ async function readExclusions(paths: SuitePaths, spec: ParsedSpec): Promise<{ ex
   if (!result.ok) {
     return {
       exclusions: [],
-      problems: result.errors.map((e) => problem("exclusion-schema", rel, lineOf(doc, counter, pointerToPath(e.instancePath)), describeErrors([e]))),
+      problems: result.errors.map((e) => problem("exclusion-schema", rel, lineOf(doc, counter, errorPath(e)), describeErrors([e]))),
     };
   }
   const problems: LintProblem[] = [];

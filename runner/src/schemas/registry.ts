@@ -76,7 +76,16 @@ export interface SchemaCheck {
 export function check(name: SchemaName, value: unknown): SchemaCheck {
   const fn = validator(name);
   const ok = fn(value) as boolean;
-  return { ok, errors: ok ? [] : [...(fn.errors ?? [])] };
+  return { ok, errors: ok ? [] : collapseAlternatives(fn.errors ?? []) };
+}
+
+/**
+ * When a value matches none of an anyOf/oneOf's branches, ajv reports every branch's
+ * complaint; people need one line, so only the anyOf/oneOf error itself is kept.
+ */
+function collapseAlternatives(errors: readonly ErrorObject[]): ErrorObject[] {
+  const alternatives = errors.filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf").map((e) => `${e.schemaPath}/`);
+  return errors.filter((e) => !alternatives.some((prefix) => e.schemaPath.startsWith(prefix)));
 }
 
 /** One line per error: "<instancePath> <message>", for messages people read. */
@@ -86,6 +95,8 @@ export function describeErrors(errors: ErrorObject[]): string {
       const extra =
         e.keyword === "additionalProperties"
           ? ` "${String((e.params as { additionalProperty: string }).additionalProperty)}"`
+          : e.keyword === "anyOf" || e.keyword === "oneOf"
+            ? " (it has none of the allowed forms)"
           : e.keyword === "enum"
             ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")})`
             : "";

@@ -1,0 +1,216 @@
+// Reading and decoding one PLUGIN.toml under the draft 0.1 reference limits.
+// Order matters: size is checked before any byte is parsed, UTF-8 before TOML, and the
+// decoded value is walked once to enforce nesting, string/key bytes and array lengths while
+// it is converted to the JSON data model the structural schema is written against.
+// Nothing here throws for bad input: every failure is returned as a DecodeFailure.
+
+import { open } from "node:fs/promises";
+import { parse, TomlError } from "smol-toml";
+import { describePointer, pointerFrom } from "./json-pointer.js";
+import { LIMITS, PARSER_MAX_DEPTH } from "./limits.js";
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+export type DecodeFailureKind =
+  | "unreadable" // the file could not be read (I/O error)
+  | "manifest_bytes" // over the manifest size limit
+  | "encoding" // not valid UTF-8
+  | "syntax" // not valid TOML
+  | "nesting_levels"
+  | "string_bytes"
+  | "array_entries";
+
+export interface DecodeFailure {
+  kind: DecodeFailureKind;
+  message: string;
+  /** JSON Pointer into the decoded manifest, when the failure has a location there. */
+  pointer?: string;
+}
+
+export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; failure: DecodeFailure };
+export type DecodeResult = { ok: true; manifest: JsonObject } | { ok: false; failure: DecodeFailure };
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function manifestTooLarge(actual: number | string): DecodeFailure {
+  return {
+    kind: "manifest_bytes",
+    message: `manifest exceeds limit manifest_bytes = ${LIMITS.manifest_bytes} (actual: ${actual} bytes); refused before parsing`,
+  };
+}
+
+/**
+ * Reads at most manifest_bytes + 1 bytes, so an oversized (or growing, or endless) file is
+ * refused without being loaded. The caller has already checked that it is a regular file.
+ */
+export async function readManifestBytes(file: string): Promise<ReadResult> {
+  let handle;
+  try {
+    handle = await open(file, "r");
+  } catch (error) {
+    return { ok: false, failure: { kind: "unreadable", message: `cannot open manifest: ${errorText(error)}` } };
+  }
+  try {
+    const { size } = await handle.stat();
+    if (size > LIMITS.manifest_bytes) return { ok: false, failure: manifestTooLarge(size) };
+    const buffer = Buffer.alloc(LIMITS.manifest_bytes + 1);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    if (filled > LIMITS.manifest_bytes) return { ok: false, failure: manifestTooLarge(`more than ${LIMITS.manifest_bytes}`) };
+    return { ok: true, bytes: buffer.subarray(0, filled) };
+  } catch (error) {
+    return { ok: false, failure: { kind: "unreadable", message: `cannot read manifest: ${errorText(error)}` } };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** Decodes manifest bytes (already read) into the JSON data model, enforcing every limit. */
+export function decodeManifest(bytes: Uint8Array): DecodeResult {
+  if (bytes.length > LIMITS.manifest_bytes) return { ok: false, failure: manifestTooLarge(bytes.length) };
+
+  let text: string;
+  try {
+    // fatal: reject malformed sequences instead of substituting U+FFFD. A UTF-8 BOM is dropped.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, failure: { kind: "encoding", message: `manifest is not valid UTF-8 (${describeBadUtf8(bytes)})` } };
+  }
+
+  let table: unknown;
+  try {
+    table = parse(text, { maxDepth: PARSER_MAX_DEPTH });
+  } catch (error) {
+    return { ok: false, failure: parseFailure(error) };
+  }
+
+  try {
+    return { ok: true, manifest: new BoundsWalker().root(table) };
+  } catch (error) {
+    if (error instanceof BoundViolation) return { ok: false, failure: error.failure };
+    // Not expected (the walk is bounded); still a result, never a crash.
+    return { ok: false, failure: { kind: "syntax", message: `manifest could not be decoded: ${errorText(error)}` } };
+  }
+}
+
+function parseFailure(error: unknown): DecodeFailure {
+  if (error instanceof TomlError) {
+    // smol-toml's message is "Invalid TOML document: <what>\n\n<code block>"; keep <what>.
+    const firstLine = error.message.split("\n", 1)[0] ?? "";
+    const what = firstLine.replace(/^Invalid TOML document:\s*/, "");
+    const where = `line ${error.line}, column ${error.column}`;
+    if (/excessively nested/.test(what)) {
+      return {
+        kind: "nesting_levels",
+        message: `TOML nesting exceeds limit nesting_levels = ${LIMITS.nesting_levels} (actual: more than ${PARSER_MAX_DEPTH} inline levels at ${where})`,
+      };
+    }
+    return { kind: "syntax", message: `invalid TOML at ${where}: ${what}` };
+  }
+  if (error instanceof RangeError) {
+    // Stack exhaustion should be impossible with maxDepth set, but stays a finding if it happens.
+    return { kind: "nesting_levels", message: `TOML document too deeply nested to parse: ${error.message}` };
+  }
+  return { kind: "syntax", message: `invalid TOML: ${errorText(error)}` };
+}
+
+/** Byte offset of the first malformed UTF-8 sequence, for the message. */
+function describeBadUtf8(bytes: Uint8Array): string {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  // Walk sequence by sequence (length from the lead byte) until one fails to decode.
+  let offset = 0;
+  while (offset < bytes.length) {
+    const lead = bytes[offset] ?? 0;
+    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+    if (length === 0) break;
+    try {
+      decoder.decode(bytes.subarray(offset, offset + length));
+    } catch {
+      break;
+    }
+    offset += length;
+  }
+  return `first malformed byte sequence at byte offset ${offset}`;
+}
+
+class BoundViolation extends Error {
+  constructor(readonly failure: DecodeFailure) {
+    super(failure.message);
+  }
+}
+
+/**
+ * One depth-first walk over smol-toml's output (null-prototype objects, arrays, strings,
+ * numbers, booleans, TomlDate). Stops at the first violation, in document order.
+ * Recursion is bounded: a container past level 32 is refused before its children are visited.
+ */
+class BoundsWalker {
+  private readonly path: (string | number)[] = [];
+
+  root(table: unknown): JsonObject {
+    const value = this.visit(table, 0);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      throw new Error("TOML parser did not return a table");
+    }
+    return value;
+  }
+
+  private fail(kind: DecodeFailureKind, what: string, pointer: string): never {
+    throw new BoundViolation({ kind, message: `${what} at ${describePointer(pointer)}`, pointer });
+  }
+
+  /** `level` is the nesting level this value has if it is a table or an array. */
+  private visit(value: unknown, level: number): JsonValue {
+    if (typeof value === "string") {
+      const bytes = Buffer.byteLength(value, "utf8");
+      if (bytes > LIMITS.string_bytes) {
+        this.fail("string_bytes", `string exceeds limit string_bytes = ${LIMITS.string_bytes} (actual: ${bytes} bytes)`, pointerFrom(this.path));
+      }
+      return value;
+    }
+    if (typeof value === "number" || typeof value === "boolean") return value;
+    if (typeof value === "bigint") return Number(value); // not produced with integersAsBigInt off
+    // TomlDate extends Date; its toISOString() is the TOML spelling (local date, time, …).
+    // JSON has no date type, so the schema sees a string, as with JSON.stringify.
+    if (value instanceof Date) return value.toISOString();
+    if (value === null || typeof value !== "object") throw new Error(`unexpected TOML value of type ${typeof value}`);
+
+    if (level > LIMITS.nesting_levels) {
+      this.fail("nesting_levels", `TOML nesting exceeds limit nesting_levels = ${LIMITS.nesting_levels} (actual: level ${level})`, pointerFrom(this.path));
+    }
+    if (Array.isArray(value)) {
+      if (value.length > LIMITS.array_entries) {
+        this.fail("array_entries", `array exceeds limit array_entries = ${LIMITS.array_entries} (actual: ${value.length} entries)`, pointerFrom(this.path));
+      }
+      const out: JsonValue[] = [];
+      for (let index = 0; index < value.length; index++) {
+        this.path.push(index);
+        out.push(this.visit(value[index], level + 1));
+        this.path.pop();
+      }
+      return out;
+    }
+    // Null prototype: a "__proto__" key stays an ordinary own property (and the schema's
+    // additionalProperties rejects it where it is not allowed).
+    const out = Object.create(null) as JsonObject;
+    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+      const keyBytes = Buffer.byteLength(key, "utf8");
+      if (keyBytes > LIMITS.string_bytes) {
+        this.fail("string_bytes", `key exceeds limit string_bytes = ${LIMITS.string_bytes} (actual: ${keyBytes} bytes) in table`, pointerFrom(this.path));
+      }
+      this.path.push(key);
+      out[key] = this.visit(child, level + 1);
+      this.path.pop();
+    }
+    return out;
+  }
+}

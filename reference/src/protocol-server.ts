@@ -1,0 +1,133 @@
+// The reference's protocol endpoint (process protocol version 1, DESIGN §4).
+// Newline-delimited JSON requests on stdin, one JSON line per reply on stdout, requests
+// handled one at a time in arrival order. stdout carries replies and nothing else: logs go
+// to stderr. A failing request becomes an `errored` reply; the process keeps serving.
+
+import type { Readable } from "node:stream";
+import { createInterface } from "node:readline";
+import type { Operation } from "../../runner/src/types/case.js";
+import type { ErroredReply, HelloReply, ResultReply, RunReply } from "../../runner/src/types/protocol.js";
+import { kitInfo } from "./kit.js";
+import { isMainModule } from "./main-module.js";
+import { DEFAULT_SOURCE_ID, validate } from "./validate.js";
+
+export const OPERATIONS: Operation[] = ["validate"];
+
+export function helloReply(): HelloReply {
+  const info = kitInfo();
+  const implementation: HelloReply["implementation"] = { name: "pap-reference", version: info.version, language: "TypeScript" };
+  if (info.homepage !== undefined) implementation.homepage = info.homepage;
+  return {
+    protocol: 1,
+    implementation,
+    operations: [...OPERATIONS],
+    profiles: ["pap-0.1"],
+    providers: [
+      { name: "claude-code", version: "2.1.233" },
+      { name: "codex", version: "0.147.0" },
+    ],
+  };
+}
+
+type JsonRecord = Record<string, unknown>;
+
+function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function errored(seq: number, message: string, detail?: JsonRecord): ErroredReply {
+  return detail === undefined ? { seq, errored: { message } } : { seq, errored: { message, detail } };
+}
+
+/** One `run` request → its reply. Never throws. */
+export async function handleRun(seq: number, payload: unknown): Promise<RunReply> {
+  try {
+    if (!isRecord(payload)) return errored(seq, "run request has no case object");
+    const operation = payload["operation"];
+    if (operation !== "validate") {
+      return errored(seq, `operation ${JSON.stringify(operation)} is not supported (supported: ${OPERATIONS.join(", ")})`);
+    }
+    const source = payload["source"];
+    if (typeof source !== "string" || source === "") return errored(seq, "validate needs case.source (the source directory)");
+    const args = isRecord(payload["args"]) ? payload["args"] : {};
+    const sourceId = args["source_id"] ?? DEFAULT_SOURCE_ID;
+    if (typeof sourceId !== "string") return errored(seq, "case.args.source_id must be a string");
+    const { exit, report, structural } = await validate(source, { sourceId });
+    const reply: ResultReply = { seq, result: { exit, report, structural } };
+    return reply;
+  } catch (error) {
+    const detail: JsonRecord = {};
+    if (error instanceof Error && error.stack !== undefined) detail["stack"] = error.stack;
+    return errored(seq, `reference failed: ${error instanceof Error ? error.message : String(error)}`, detail);
+  }
+}
+
+export interface ServeIo {
+  input: Readable;
+  /** Writes one reply line (the newline is added here). */
+  reply: (message: object) => void;
+  log: (text: string) => void;
+}
+
+/** Serves requests until `stop` or the end of input. */
+export async function serve(io: ServeIo): Promise<void> {
+  const lines = createInterface({ input: io.input, crlfDelay: Infinity });
+  try {
+    for await (const line of lines) {
+      if (line.trim() === "") continue;
+      let request: unknown;
+      try {
+        request = JSON.parse(line);
+      } catch {
+        io.log(`pap-reference: ignoring a line that is not JSON: ${line.slice(0, 200)}`);
+        continue;
+      }
+      if (!isRecord(request)) {
+        io.log("pap-reference: ignoring a request that is not a JSON object");
+        continue;
+      }
+      const seq = typeof request["seq"] === "number" ? request["seq"] : undefined;
+      switch (request["cmd"]) {
+        case "hello":
+          io.reply(helloReply());
+          break;
+        case "run":
+          if (seq === undefined) {
+            io.log("pap-reference: ignoring a run request without a numeric seq");
+            break;
+          }
+          io.reply(await handleRun(seq, request["case"]));
+          break;
+        case "stop":
+          return;
+        default:
+          if (seq !== undefined) io.reply(errored(seq, `unknown command ${JSON.stringify(request["cmd"])}`));
+          else io.log(`pap-reference: ignoring unknown command ${JSON.stringify(request["cmd"])}`);
+      }
+    }
+  } finally {
+    lines.close();
+  }
+}
+
+if (isMainModule(import.meta.url)) {
+  // Guard the protocol channel: anything logged through console goes to stderr.
+  console.log = console.error;
+  console.info = console.error;
+  console.debug = console.error;
+  const finish = (code: number): void => {
+    // Exit once every reply has been flushed (stdin may still be open after `stop`).
+    process.stdout.write("", () => process.exit(code));
+  };
+  serve({
+    input: process.stdin,
+    reply: (message) => void process.stdout.write(JSON.stringify(message) + "\n"),
+    log: (text) => void process.stderr.write(text + "\n"),
+  }).then(
+    () => finish(0),
+    (error: unknown) => {
+      process.stderr.write(`pap-reference: protocol server failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      finish(1);
+    },
+  );
+}

@@ -1,0 +1,72 @@
+// The structural layer: the vendored plugin-v1 JSON Schema (2020-12), compiled once with ajv.
+// It sees the decoded manifest in the JSON data model and nothing else (no files, no bytes).
+
+import { readFileSync } from "node:fs";
+import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { kitPath } from "./kit.js";
+import { describePointer } from "./json-pointer.js";
+import type { JsonObject } from "./manifest-decode.js";
+
+export const PLUGIN_SCHEMA_FILE = kitPath("reference", "schemas", "plugin-v1.schema.json");
+
+export interface StructuralError {
+  /** JSON Pointer of the offending value (ajv instancePath; "" is the manifest root). */
+  pointer: string;
+  /** The schema keyword that failed (additionalProperties, required, pattern, …). */
+  keyword: string;
+  /** One line for a human: keyword, location and what ajv says, with its key detail. */
+  message: string;
+}
+
+let compiled: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  if (compiled) return compiled;
+  const schema = JSON.parse(readFileSync(PLUGIN_SCHEMA_FILE, "utf8")) as AnySchemaObject;
+  // allErrors: report every violation, not just the first. strict stays on: the vendored
+  // schema compiles under it. useDefaults stays off so validation never changes the data.
+  const ajv = new Ajv2020({ allErrors: true });
+  compiled = ajv.compile(schema);
+  return compiled;
+}
+
+/** Validates one decoded manifest; an empty list means the schema accepts it. */
+export function checkStructure(manifest: JsonObject): StructuralError[] {
+  const validate = validator();
+  if (validate(manifest)) return [];
+  const seen = new Set<string>();
+  const errors: StructuralError[] = [];
+  for (const error of validate.errors ?? []) {
+    const converted = convert(error);
+    const key = `${converted.pointer}\u0000${converted.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    errors.push(converted);
+  }
+  return errors;
+}
+
+function convert(error: ErrorObject): StructuralError {
+  const detail = paramDetail(error);
+  const pointer = error.instancePath;
+  return {
+    pointer,
+    keyword: error.keyword,
+    message: `schema keyword ${error.keyword} failed at ${describePointer(pointer)}: ${error.message ?? "invalid"}${detail}`,
+  };
+}
+
+/** The one parameter that makes the ajv message actionable, when there is one. */
+function paramDetail(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "additionalProperties":
+      return ` (unexpected key ${JSON.stringify(params["additionalProperty"])})`;
+    case "enum":
+      return ` (allowed: ${JSON.stringify(params["allowedValues"])})`;
+    case "const":
+      return ` (expected: ${JSON.stringify(params["allowedValue"])})`;
+    default:
+      return "";
+  }
+}
