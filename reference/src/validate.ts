@@ -7,9 +7,9 @@ import { lstat } from "node:fs/promises";
 import type { ValidateResult } from "../../runner/src/types/protocol.js";
 import type { ReportDiagnostic, ValidationReport } from "../../runner/src/types/validation-report.js";
 import { discoverPackages, type DiscoveredPackage } from "./discovery.js";
-import { decodeManifest, readManifestBytes, type DecodeFailure } from "./manifest-decode.js";
+import { decodeManifest, readManifestBytes, type DecodeFailure, type JsonObject } from "./manifest-decode.js";
 import { buildReport, type DecodedPackage, type Verdict } from "./report.js";
-import { checkStructure } from "./structural.js";
+import { checkStructure, type StructuralError } from "./structural.js";
 
 export const DEFAULT_SOURCE_ID = "validation";
 
@@ -100,7 +100,7 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
     const errors = checkStructure(result.manifest);
     if (errors.length > 0) structural = "reject";
     for (const error of errors) {
-      diagnostics.push(contractError("invalid_plugin_package", pkg.manifestPath, error.message, error.pointer));
+      diagnostics.push(contractError(schemaErrorCode(error, result.manifest), pkg.manifestPath, error.message, error.pointer));
     }
     decoded.push({ discovered: pkg, bytes: read.bytes, manifest: result.manifest, structurallyValid: errors.length === 0 });
   }
@@ -112,6 +112,24 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
 
   const report = buildReport({ sourcePath, sourceId, packages: decoded, contractDiagnostics: diagnostics, structural });
   return { exit: exitFor(report), report, structural };
+}
+
+const DESCRIPTOR_VERSION = /^\/(tool|hook)\/(\d+)\/schema_version$/;
+
+/**
+ * A tool or hook descriptor whose schema_version is an integer other than 1 is a descriptor
+ * version this consumer does not support (published reference's code); anything else the
+ * schema refuses is an invalid package.
+ */
+function schemaErrorCode(error: StructuralError, manifest: JsonObject): string {
+  const m = DESCRIPTOR_VERSION.exec(error.pointer);
+  if (m && error.keyword === "const") {
+    const list = manifest[m[1] as string];
+    const entry = Array.isArray(list) ? list[Number(m[2])] : undefined;
+    const version = entry && typeof entry === "object" && !Array.isArray(entry) ? (entry as JsonObject)["schema_version"] : undefined;
+    if (Number.isInteger(version)) return "unsupported_active_component_schema";
+  }
+  return "invalid_plugin_package";
 }
 
 export function exitFor(report: ValidationReport): number {
