@@ -1,11 +1,14 @@
 // Hostile implementations (runner/test/hostile/): each misbehaves in one way; the runner
 // must give the misbehaving case the right outcome and still run every other case.
-// Checks KIT-PROTOCOL-TIMEOUT, KIT-PROTOCOL-RESTART, KIT-PROTOCOL-VALIDATED, KIT-PROTOCOL-BOUNDED.
+// Checks KIT-PROTOCOL-FRAMING, KIT-PROTOCOL-HELLO, KIT-PROTOCOL-SEQ, KIT-PROTOCOL-VALIDATED,
+// KIT-PROTOCOL-TIMEOUT, KIT-PROTOCOL-RESTART, KIT-PROTOCOL-BOUNDED, KIT-PROTOCOL-STDERR,
+// KIT-PROTOCOL-NOT-ANNOUNCED, KIT-OUTCOME-DISTINCT, KIT-OUTCOME-SUITE-BUG.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { file as tmpFile } from "tmp-promise";
 import { describe, expect, it } from "vitest";
+import { problem } from "../src/lint/problems.js";
 import { HOSTILE, outcomes, persistentAdapter, runProbe } from "./helpers.js";
 
 /** True once the process no longer exists or is a zombie (killed, not yet reaped by init). */
@@ -93,6 +96,26 @@ describe("hostile implementations", () => {
     expect(report.cases[0]!.message).toMatch(/hello failed: implementation exited with code 4/);
     expect(report.footer.exit_code).toBe(1);
   });
+
+  it("a result that does not match the operation's result schema is an error", async () => {
+    const report = await runProbe(hostile("bad-result.mjs"));
+    expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "error" });
+    expect(report.cases.find((c) => c.id === "probe/trigger")!.message).toMatch(/result does not match the validate result schema: \/ must have required property 'report'/);
+  });
+
+  it("cases of an operation the implementation did not announce are not-applicable and never sent", async () => {
+    const report = await runProbe(hostile("announces-nothing.mjs"));
+    expect(new Set(Object.values(outcomes(report)))).toEqual(new Set(["not-applicable"]));
+    expect(report.footer.exit_code).toBe(0);
+  });
+
+  it("a case that cannot be loaded is a suite-bug and the other cases still run", async () => {
+    const broken = [{ id: "probe/broken", file: "cases/probe/x.yaml", line: 3, area: "probe", spec: ["KIT-PROBE"], problems: [problem("case-schema", "cases/probe/x.yaml", 3, "/ must have required property 'title'", "probe/broken")] }];
+    const report = await runProbe(persistentAdapter(["node", join(HOSTILE, "hangs.mjs")]), { broken });
+    expect(outcomes(report)).toMatchObject({ "probe/broken": "suite-bug", "probe/ok-1": "pass", "probe/ok-4": "pass" });
+    expect(report.cases.find((c) => c.id === "probe/broken")!.message).toBe("cases/probe/x.yaml:3: case-schema: / must have required property 'title'");
+    expect(report.footer.exit_code).toBe(1);
+  }, 20_000);
 
   it("a command that cannot be started is a crash, not a runner failure", async () => {
     const report = await runProbe(persistentAdapter(["/nonexistent/papc-implementation"]));

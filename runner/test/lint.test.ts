@@ -1,4 +1,6 @@
-// papc lint names file:line for each kind of broken case (KIT-LINT-*), and the real suite lints clean.
+// papc lint names file:line for each kind of broken case, and the real suite lints clean.
+// Checks KIT-LINT-LOCATION, KIT-COVERAGE, KIT-CASE-SCHEMA, KIT-CASE-ID-UNIQUE, KIT-CASE-REQUIREMENTS,
+// KIT-FIXTURE-CONTAINED.
 
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";

@@ -1,4 +1,4 @@
-// The fixture materializer (KIT-FIXTURE-*): every entry kind, modes, sparse sizes,
+// The fixture materializer (KIT-FIXTURE-KINDS, KIT-FIXTURE-CONTAINED): every entry kind, modes, sparse sizes,
 // and refusal of any path that would land outside the fixture root.
 
 import { lstat, mkdir, readFile, readdir, readlink, stat, symlink } from "node:fs/promises";

@@ -47,5 +47,11 @@ export function parseReport(text: string, file = "report"): RunReport {
 }
 
 export async function readReport(file: string): Promise<RunReport> {
-  return parseReport(await readFile(file, "utf8"), file);
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    throw new ReportFormatError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  return parseReport(text, file);
 }

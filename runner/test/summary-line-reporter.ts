@@ -1,0 +1,23 @@
+// A vitest reporter that ends the output with the plain line `N passed, N failed[, N skipped]`,
+// which CI reads (vitest's own summary is not recognised there). Unhandled errors count as failed.
+
+import type { Reporter, TestModule } from "vitest/node";
+
+export default class SummaryLineReporter implements Reporter {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
+    let passed = 0;
+    let failed = unhandledErrors.length;
+    let skipped = 0;
+    for (const module of modules) {
+      // A file that failed to load has no tests but is a failure all the same.
+      if (module.state() === "failed" && [...module.children.allTests()].length === 0) failed++;
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === "passed") passed++;
+        else if (state === "failed") failed++;
+        else skipped++;
+      }
+    }
+    process.stdout.write(`\n${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}\n`);
+  }
+}
