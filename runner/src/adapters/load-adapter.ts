@@ -2,7 +2,7 @@
 
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { parseCommandString } from "execa";
 import { LineCounter, parseDocument } from "yaml";
 import { problem, type LintProblem } from "../lint/problems.js";
@@ -85,9 +85,4 @@ export function commandAdapter(command: string): Adapter {
 /** Placeholders every adapter command may use. */
 export function adapterPlaceholders(adapter: Adapter, kitRoot: string): Record<string, string> {
   return { kit: kitRoot, adapter_dir: adapter.dir };
-}
-
-export function isInside(parent: string, child: string): boolean {
-  const rel = relative(parent, child);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }

@@ -3,6 +3,7 @@
 import type { JSONSchemaType } from "ajv";
 import type { AdapterConfig, ArgvElement } from "../types/adapter.js";
 import { CASE_ID_PATTERN } from "./case-schema.js";
+import { implementationInfo } from "./protocol-schemas.js";
 
 const argvElement: JSONSchemaType<ArgvElement> = {
   anyOf: [
@@ -22,18 +23,7 @@ const adapterShape: JSONSchemaType<AdapterConfig> = {
     description: { type: "string", minLength: 1 },
     mode: { type: "string", enum: ["persistent", "exec"] },
     command: { type: "array", nullable: true, minItems: 1, items: { type: "string" } },
-    implementation: {
-      type: "object",
-      nullable: true,
-      additionalProperties: false,
-      required: ["name", "version"],
-      properties: {
-        name: { type: "string" },
-        version: { type: "string" },
-        language: { type: "string", nullable: true },
-        homepage: { type: "string", nullable: true },
-      },
-    },
+    implementation: { ...implementationInfo, nullable: true },
     operations: {
       type: "object",
       nullable: true,

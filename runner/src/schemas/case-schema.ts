@@ -161,6 +161,16 @@ export const caseSchema: JSONSchemaType<CaseSpec> = {
   properties: caseProperties,
 };
 
+/** The keys a table file may set as defaults; each entry may set them too, plus its id. */
+const defaultableProperties = {
+  title: { ...caseProperties.title, nullable: true },
+  spec: { ...caseProperties.spec, nullable: true },
+  operation: { ...operation, nullable: true },
+  given: caseProperties.given,
+  expect: { ...expectation, nullable: true },
+  notes: caseProperties.notes,
+} as const;
+
 export const caseTableFileSchema: JSONSchemaType<CaseTableFile> = {
   $id: "https://papc.dev/schemas/case-table.schema.json",
   title: "papc case file holding several cases; top-level keys are defaults",
@@ -168,12 +178,7 @@ export const caseTableFileSchema: JSONSchemaType<CaseTableFile> = {
   additionalProperties: false,
   required: ["cases"],
   properties: {
-    title: { ...caseProperties.title, nullable: true },
-    spec: { ...caseProperties.spec, nullable: true },
-    operation: { ...operation, nullable: true },
-    given: caseProperties.given,
-    expect: { ...expectation, nullable: true },
-    notes: caseProperties.notes,
+    ...defaultableProperties,
     cases: {
       type: "array",
       minItems: 1,
@@ -181,15 +186,7 @@ export const caseTableFileSchema: JSONSchemaType<CaseTableFile> = {
         type: "object",
         additionalProperties: false,
         required: [],
-        properties: {
-          id: { ...caseProperties.id, nullable: true },
-          title: { ...caseProperties.title, nullable: true },
-          spec: { ...caseProperties.spec, nullable: true },
-          operation: { ...operation, nullable: true },
-          given: caseProperties.given,
-          expect: { ...expectation, nullable: true },
-          notes: caseProperties.notes,
-        },
+        properties: { id: { ...caseProperties.id, nullable: true }, ...defaultableProperties },
       },
     },
   },

@@ -42,7 +42,7 @@ export const helloRequestSchema: JSONSchemaType<HelloRequest> = {
   },
 };
 
-const implementationInfo: JSONSchemaType<ImplementationInfo> = {
+export const implementationInfo: JSONSchemaType<ImplementationInfo> = {
   type: "object",
   required: ["name", "version"],
   properties: {
