@@ -2,7 +2,7 @@
 // must give the misbehaving case the right outcome and still run every other case.
 // Checks KIT-PROTOCOL-FRAMING, KIT-PROTOCOL-HELLO, KIT-PROTOCOL-SEQ, KIT-PROTOCOL-VALIDATED,
 // KIT-PROTOCOL-TIMEOUT, KIT-PROTOCOL-RESTART, KIT-PROTOCOL-BOUNDED, KIT-PROTOCOL-STDERR,
-// KIT-PROTOCOL-NOT-ANNOUNCED, KIT-OUTCOME-DISTINCT, KIT-OUTCOME-SUITE-BUG.
+// KIT-PROTOCOL-NOT-ANNOUNCED, KIT-OUTCOME-DISTINCT, KIT-OUTCOME-SUITE-BUG, KIT-EXPECT-FIXTURE.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -101,6 +101,16 @@ describe("hostile implementations", () => {
     const report = await runProbe(hostile("bad-result.mjs"));
     expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "error" });
     expect(report.cases.find((c) => c.id === "probe/trigger")!.message).toMatch(/result does not match the validate result schema: \/ must have required property 'report'/);
+  });
+
+  it("an implementation that writes into its fixture fails expect.fixture, with the changes as a diff", async () => {
+    const report = await runProbe(hostile("writes-into-fixture.mjs"));
+    expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "fail" });
+    expect(report.cases.find((c) => c.id === "probe/trigger")!.diff).toEqual([
+      { type: "add", path: "fixture.absent", expected: "RAN absent", actual: "RAN exists" },
+      { type: "modify", path: "fixture.unchanged", expected: expect.stringMatching(/^plugins\/demo\/PLUGIN.toml: file 644 [0-9a-f]{64}$/), actual: expect.stringMatching(/^plugins\/demo\/PLUGIN.toml: file 600 /) },
+      { type: "add", path: "fixture.unchanged", expected: "RAN: (absent)", actual: expect.stringMatching(/^RAN: file 644 /) },
+    ]);
   });
 
   it("cases of an operation the implementation did not announce are not-applicable and never sent", async () => {

@@ -137,6 +137,10 @@ function addCase(
     if (!c.id.startsWith(`${folder}/`)) {
       problems.push(problem("id-outside-folder", src.file, locate(["id"]), `case id "${c.id}" does not start with "${folder}/"`, c.id));
     }
+    const checked = Object.fromEntries([...(c.expect.fixture?.absent ?? []), ...(c.expect.fixture?.present ?? [])].map((p) => [p, ""]));
+    for (const p of fixturePathProblems(checked)) {
+      problems.push(problem("fixture-path-escapes", src.file, locate(["expect", "fixture"]), `expected fixture path "${p.path}" ${p.reason}`, c.id));
+    }
     for (const p of fixturePathProblems(c.given?.files ?? {})) {
       problems.push(
         problem("fixture-path-escapes", src.file, locate(["given", "files", p.path], true), `fixture path "${p.path}" ${p.reason}`, c.id),

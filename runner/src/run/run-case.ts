@@ -2,7 +2,9 @@
 
 import { join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
+import { compareFixture } from "../compare/compare-fixture.js";
 import { FixtureError, materialize } from "../fixtures/materialize.js";
+import { digestTree } from "../fixtures/tree-digest.js";
 import type { Implementation } from "../protocol/implementation.js";
 import type { LoadedCase } from "../types/case.js";
 import type { CasePayload } from "../types/protocol.js";
@@ -49,6 +51,8 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       source: join(tmp.path, c.given?.source ?? "."),
       args: c.given?.args ?? {},
     };
+    const fixtureExpect = c.expect.fixture;
+    const before = fixtureExpect?.unchanged ? await digestTree(tmp.path) : undefined;
     const { exchange, stderr } = await impl.run(payload, options.timeoutMs);
     const withStderr = stderr ? { stderr } : {};
     if (exchange.kind !== "result") {
@@ -60,8 +64,9 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       const unsupported = verdict.message.startsWith("papc cannot");
       return record(unsupported ? "suite-bug" : "error", { message: verdict.message, ...withStderr });
     }
-    if (verdict.diff.length === 0) return record("pass", withStderr);
-    return record("fail", { message: "result differs from expectation", diff: verdict.diff, ...withStderr });
+    const diff = fixtureExpect ? [...verdict.diff, ...(await compareFixture(fixtureExpect, tmp.path, before))] : verdict.diff;
+    if (diff.length === 0) return record("pass", withStderr);
+    return record("fail", { message: "result differs from expectation", diff, ...withStderr });
   } finally {
     await tmp.cleanup();
   }

@@ -9,6 +9,7 @@ import type {
   CaseTableFile,
   DiagnosticPattern,
   FixtureEntry,
+  FixtureExpectation,
   FixturePart,
   Operation,
   ValidateExpectation,
@@ -133,6 +134,18 @@ const expectation: JSONSchemaType<ValidateExpectation> = {
       },
     },
     report: { type: "object", nullable: true, required: [] },
+    fixture: {
+      type: "object",
+      nullable: true,
+      additionalProperties: false,
+      required: [],
+      minProperties: 1,
+      properties: {
+        absent: { type: "array", nullable: true, minItems: 1, items: { type: "string", minLength: 1 } },
+        present: { type: "array", nullable: true, minItems: 1, items: { type: "string", minLength: 1 } },
+        unchanged: { type: "boolean", nullable: true, enum: [true] },
+      },
+    },
   },
 };
 

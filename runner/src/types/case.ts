@@ -88,6 +88,18 @@ export interface ValidateExpectation {
   diagnostics?: DiagnosticsExpectation;
   /** A subset of report schema 1 that must match (objects: named keys; arrays: exact). */
   report?: Record<string, unknown>;
+  /** The fixture tree after the operation (e.g. validation never runs or writes anything). */
+  fixture?: FixtureExpectation;
+}
+
+/** Checked by the runner on disk after the implementation answered, before cleanup. */
+export interface FixtureExpectation {
+  /** Paths (relative to the fixture root) that must not exist afterwards. */
+  absent?: string[];
+  /** Paths that must exist afterwards. */
+  present?: string[];
+  /** Every entry of the fixture tree is byte-for-byte as materialized (types, modes, contents, links). */
+  unchanged?: true;
 }
 
 /** A case as written in a file (after a table file's defaults are merged in). */
