@@ -56,7 +56,11 @@ function program(): Command {
       const broken = selectCases(lint.caseSet.broken, selection);
       if (cases.length + broken.length === 0) throw new UsageError(`no case matches ${describeSelection(selection) ?? "(no filter)"}`);
       const outDir = resolve(o.out);
-      await mkdir(outDir, { recursive: true });
+      try {
+        await mkdir(outDir, { recursive: true });
+      } catch (err) {
+        throw new UsageError(`cannot create the report directory ${outDir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      }
       const base = join(outDir, adapter.name);
       const jsonl = new JsonlWriter(`${base}.jsonl`);
       const progress = new Progress(process.stdout, color);

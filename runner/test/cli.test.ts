@@ -146,10 +146,20 @@ describe("usage errors exit 2", () => {
     [["run", "--adapter", "reference", "--command", "x"], /cannot be used with option/],
     [["report", "render", "/nonexistent.jsonl"], /cannot read \/nonexistent.jsonl/],
     [["frobnicate"], /unknown command/],
+    [["run", "--case", "manifest/structural/hook/timeout-100", "--out", "/dev/null/reports"], /cannot create the report directory \/dev\/null\/reports: ENOTDIR/],
   ])("papc %j", async (args, message) => {
     const run = await papc(args as string[]);
     expect(run.exitCode).toBe(2);
     expect(run.stderr + run.stdout).toMatch(message);
+  });
+
+  it("an exec adapter with an unknown placeholder is refused before anything runs", async () => {
+    const dir = join(out, "typo-adapter");
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, "adapter.yaml"), "name: typo\ndescription: typo\nmode: exec\nimplementation: { name: x, version: '1' }\noperations:\n  validate:\n    argv: [node, x.js, '{sourc}']\n");
+    const run = await papc(["run", "--adapter", dir]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/adapter.yaml:7: unknown placeholder \{sourc\} in operations.validate.argv/);
   });
 
   it("--help works for every command", async () => {

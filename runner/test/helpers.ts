@@ -19,7 +19,7 @@ export function persistentAdapter(command: string[], baseline: Record<string, st
 export async function runProbe(adapter: Adapter, extra: Partial<RunOptions> = {}): Promise<RunReport> {
   const set = await loadCases(join(PROBE_SUITE, "cases"), PROBE_SUITE);
   if (set.problems.length > 0) throw new Error(JSON.stringify(set.problems));
-  return runSuite({ kitRoot: KIT_ROOT, kit: { name: "papc", version: "test" }, adapter, cases: set.cases, jobs: 1, timeoutMs: 2000, ...extra });
+  return runSuite({ kitRoot: KIT_ROOT, kit: { name: "papc", version: "test" }, adapter, cases: set.cases, jobs: 1, timeoutMs: 5000, ...extra });
 }
 
 export function outcomes(report: RunReport): Record<string, string> {

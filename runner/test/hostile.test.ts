@@ -29,7 +29,7 @@ const AFTER_TRIGGER_PASSES = { "probe/ok-1": "pass", "probe/ok-2": "pass", "prob
 
 describe("hostile implementations", () => {
   it("a hang on one case is a timeout; the process is killed and restarted for the rest", async () => {
-    const report = await runProbe(hostile("hangs.mjs"), { timeoutMs: 500 });
+    const report = await runProbe(hostile("hangs.mjs"), { timeoutMs: 1500 });
     expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "timeout" });
     expect(report.footer.exit_code).toBe(1);
   });
@@ -39,7 +39,7 @@ describe("hostile implementations", () => {
     process.env.HOSTILE_PID_FILE = pids.path;
     try {
       const wrapped = persistentAdapter(["sh", "-c", `node ${join(HOSTILE, "hangs.mjs")}; echo unreachable`]);
-      const report = await runProbe(wrapped, { timeoutMs: 500 });
+      const report = await runProbe(wrapped, { timeoutMs: 1500 });
       expect(outcomes(report)["probe/trigger"]).toBe("timeout");
     } finally {
       delete process.env.HOSTILE_PID_FILE;
@@ -64,6 +64,19 @@ describe("hostile implementations", () => {
     expect(report.cases.find((c) => c.id === "probe/trigger")!.message).toMatch(/not JSON/);
   });
 
+  it("a reply that is JSON but not an object (null) is a protocol error, not a papc crash", async () => {
+    const report = await runProbe(hostile("replies-null.mjs"));
+    expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "error" });
+    expect(report.cases.find((c) => c.id === "probe/trigger")!.message).toMatch(/not a JSON object/);
+  });
+
+  it("a crash is seen at once even when a leftover child holds stdout open, and the child is killed", async () => {
+    const started = performance.now();
+    const report = await runProbe(hostile("crash-leaves-child.mjs"), { timeoutMs: 5000 });
+    expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "crash" });
+    expect(performance.now() - started).toBeLessThan(4000); // not the 5 s timeout
+  });
+
   it("a reply with the wrong seq is a protocol error", async () => {
     const report = await runProbe(hostile("wrong-seq.mjs"));
     expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "error" });
@@ -82,7 +95,7 @@ describe("hostile implementations", () => {
   });
 
   it("an implementation that only writes stderr times out on every case, and the run completes", async () => {
-    const report = await runProbe(hostile("only-stderr.mjs"), { timeoutMs: 300 });
+    const report = await runProbe(hostile("only-stderr.mjs"), { timeoutMs: 1000 });
     expect(new Set(Object.values(outcomes(report)))).toEqual(new Set(["timeout"]));
     expect(report.cases).toHaveLength(5);
     expect(report.cases[0]!.stderr).toContain("will not answer");

@@ -122,10 +122,11 @@ describe("papc lint", () => {
     expect(where(ps)).toEqual([
       "cases/area/x/table.yaml:5 fixture-path-escapes",
       "cases/area/x/table.yaml:10 case-schema",
+      "cases/area/x/table.yaml:10 case-schema",
       "cases/area/x/table.yaml:13 case-schema",
     ]);
-    expect(ps.map((p) => p.caseId)).toEqual(["area/x/t2", "area/x/t1", "area/x/t3"]);
-    expect(ps[2]!.message).toMatch(/required property 'title'/);
+    expect(ps.map((p) => p.caseId)).toEqual(["area/x/t2", "area/x/t1", "area/x/t1", "area/x/t3"]);
+    expect(ps[3]!.message).toMatch(/required property 'title'/);
   });
 
   it("reports invalid table defaults once, where they are written", async () => {
@@ -138,5 +139,16 @@ describe("papc lint", () => {
     const { problems, caseSet } = await lintSuite(suitePaths(KIT_ROOT));
     expect(problems.map((p) => `${p.file}:${p.line}: ${p.code}: ${p.message}`)).toEqual([]);
     expect(caseSet.cases.length).toBeGreaterThan(100);
+  });
+});
+
+describe("papc lint, empty and escaping values", () => {
+  it("reports null values, empty expectations and an escaping given.source", async () => {
+    const bad = `id: area/x/empty\ntitle: empty\nspec: [KIT-A]\noperation: validate\ngiven:\n  source: ../../etc\nexpect:\n  diagnostics: { includes: }\n  report: {}\n`;
+    const ps = await lintFiles({ "cases/area/x/empty.yaml": bad });
+    expect(where(ps)).toEqual(["cases/area/x/empty.yaml:8 case-schema", "cases/area/x/empty.yaml:9 case-schema"]);
+    expect(ps.map((p) => p.message).join("\n")).toMatch(/is null/);
+    const source = await lintFiles({ "cases/area/x/src.yaml": GOOD.replace("area/x/good", "area/x/src").replace("given:\n", "given:\n  source: ../../etc\n") });
+    expect(where(source)).toEqual(["cases/area/x/src.yaml:6 fixture-path-escapes"]);
   });
 });

@@ -38,7 +38,32 @@ export async function readAdapter(file: string, kitRoot: string): Promise<Adapte
       ),
     };
   }
-  return { adapter: { ...(data as AdapterConfig), dir: resolve(file, "..") }, problems: [] };
+  const config = data as AdapterConfig;
+  const unknown = unknownPlaceholders(config);
+  if (unknown.length > 0) {
+    return {
+      problems: unknown.map(([op, name]) =>
+        problem("adapter-schema", rel, lineOf(doc, counter, ["operations", op, "argv"]), `unknown placeholder {${name}} in operations.${op}.argv (known: ${KNOWN_PLACEHOLDERS.join(", ")}, args.NAME)`),
+      ),
+    };
+  }
+  return { adapter: { ...config, dir: resolve(file, "..") }, problems: [] };
+}
+
+const KNOWN_PLACEHOLDERS = ["kit", "adapter_dir", "root", "source", "case_id"];
+
+/** Placeholders of exec templates that no case could ever fill: an adapter typo, not a failure. */
+function unknownPlaceholders(config: AdapterConfig): [string, string][] {
+  const found: [string, string][] = [];
+  for (const [op, { argv }] of Object.entries(config.operations ?? {})) {
+    for (const text of argv.flat()) {
+      for (const m of text.matchAll(/\{([^}]*)\}/g)) {
+        const name = m[1] ?? "";
+        if (!KNOWN_PLACEHOLDERS.includes(name) && !/^args\.[A-Za-z0-9_-]+$/.test(name)) found.push([op, name]);
+      }
+    }
+  }
+  return found;
 }
 
 /** `--adapter NAME` (a folder under adapters-under-test/) or `--adapter PATH` (folder or adapter.yaml). */

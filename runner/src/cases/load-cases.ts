@@ -42,7 +42,17 @@ export async function listCaseFiles(casesDir: string): Promise<string[]> {
 export async function loadCases(casesDir: string, kitRoot: string): Promise<CaseSet> {
   const set: CaseSet = { cases: [], broken: [], problems: [] };
   for (const file of await listCaseFiles(casesDir)) {
-    loadCaseFile(await readFile(file, "utf8"), relative(kitRoot, file), folderOf(casesDir, file), set);
+    const rel = relative(kitRoot, file);
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch (err) {
+      const p = problem("yaml-syntax", rel, 1, `cannot read the case file: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      set.problems.push(p);
+      set.broken.push({ id: `${rel}#unreadable`, file: rel, line: 1, area: folderOf(casesDir, file), spec: [], problems: [p] });
+      continue;
+    }
+    loadCaseFile(text, rel, folderOf(casesDir, file), set);
   }
   flagDuplicates(set);
   return set;
@@ -128,6 +138,11 @@ function addCase(
   const problems: LintProblem[] = [];
 
   const result = check("case.schema.json", data);
+  // ajv lets `nullable` keys hold an explicit null (YAML `key:` with nothing after it);
+  // in a case that is always a mistake, and an empty expectation would check nothing.
+  for (const path of nullPaths(data)) {
+    problems.push(problem("case-schema", src.file, locate(path), `/${path.join("/")} is null (an empty YAML value)`, rawId));
+  }
   if (!result.ok) {
     for (const e of result.errors) {
       problems.push(problem("case-schema", src.file, locate(errorPath(e)), describeErrors([e]), rawId));
@@ -136,6 +151,12 @@ function addCase(
     const c = data as CaseSpec;
     if (!c.id.startsWith(`${folder}/`)) {
       problems.push(problem("id-outside-folder", src.file, locate(["id"]), `case id "${c.id}" does not start with "${folder}/"`, c.id));
+    }
+    const source = c.given?.source;
+    if (source !== undefined && source !== ".") {
+      for (const p of fixturePathProblems({ [source]: "" })) {
+        problems.push(problem("fixture-path-escapes", src.file, locate(["given", "source"]), `given.source "${p.path}" ${p.reason}`, c.id));
+      }
     }
     const checked = Object.fromEntries([...(c.expect.fixture?.absent ?? []), ...(c.expect.fixture?.present ?? [])].map((p) => [p, ""]));
     for (const p of fixturePathProblems(checked)) {
@@ -154,6 +175,13 @@ function addCase(
   }
   const c = data as CaseSpec;
   set.cases.push({ ...c, area: areaOf(c.id, folder), hash: caseHash(c), location: { file: src.file, line: startLine } });
+}
+
+function nullPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (value === null) return [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => nullPaths(v, [...path, i]));
+  if (typeof value === "object") return Object.entries(value as object).flatMap(([k, v]) => nullPaths(v, [...path, k]));
+  return [];
 }
 
 function hasPath(doc: Document, path: YamlPath): boolean {

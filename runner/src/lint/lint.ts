@@ -36,14 +36,17 @@ export async function lintSuite(paths: SuitePaths): Promise<LintResult> {
   const problems: LintProblem[] = [...caseSet.problems];
   for (const p of spec.problems) problems.push(problem("spec-format", "SPEC.md", p.line, p.message));
 
-  // Requirement IDs named by cases must exist.
+  // Requirement IDs named by cases must exist; a case naming another is a suite bug in a run.
+  const known: typeof caseSet.cases = [];
   for (const c of caseSet.cases) {
-    for (const id of c.spec) {
-      if (!spec.requirements.has(id)) {
-        problems.push(problem("unknown-requirement", c.location.file, c.location.line, `case "${c.id}" names unknown requirement ${id}`, c.id));
-      }
-    }
+    const unknown = c.spec
+      .filter((id) => !spec.requirements.has(id))
+      .map((id) => problem("unknown-requirement", c.location.file, c.location.line, `case "${c.id}" names unknown requirement ${id}`, c.id));
+    problems.push(...unknown);
+    if (unknown.length === 0) known.push(c);
+    else caseSet.broken.push({ id: c.id, file: c.location.file, line: c.location.line, area: c.area, spec: c.spec, problems: unknown });
   }
+  caseSet.cases = known;
 
   const { exclusions, problems: exclusionProblems } = await readExclusions(paths, spec);
   problems.push(...exclusionProblems);

@@ -12,6 +12,8 @@ import { killGroup, spawnGroup } from "./process-tree.js";
 export interface ExecOptions {
   adapter: Adapter;
   kitRoot: string;
+  /** Where each command runs: the adapter's folder. */
+  cwd: string;
   maxStdoutBytes?: number;
 }
 
@@ -54,9 +56,16 @@ export class ExecClient implements Implementation {
     const stdout: Buffer[] = [];
     let size = 0;
     let verdict: Exchange | undefined;
-    const child = spawnGroup(argv, this.options.kitRoot);
+    const child = spawnGroup(argv, this.options.cwd);
+    const ended = new Promise<{ code: number | null; signal: string | null; error?: Error }>((resolve) => {
+      child.on("exit", (code, signal) => resolve({ code, signal }));
+      child.on("error", (error: Error) => resolve({ code: null, signal: null, error }));
+    });
+    void child.catch(() => undefined);
+    child.stdin.on("error", () => undefined);
     child.stdin.end();
-    child.stderr.on("data", (c: Buffer) => stderr.push(c.toString("utf8")));
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (text: string) => stderr.push(text));
     child.stdout.on("data", (c: Buffer) => {
       if (verdict) return;
       size += c.length;
@@ -71,15 +80,18 @@ export class ExecClient implements Implementation {
       verdict ??= { kind: "timeout", message: `no exit within ${timeoutMs} ms` };
       killGroup(child.pid);
     }, timeoutMs);
-    const result = await child;
+    const result = await ended;
     clearTimeout(timer);
+    // Let buffered output drain, but not forever: a descendant that left the process group
+    // may hold stdout open.
+    await Promise.race([child.catch(() => undefined), new Promise((r) => setTimeout(r, 200))]);
     killGroup(child.pid); // leftovers in its group
+    child.stdout.destroy();
+    child.stderr.destroy();
     if (verdict) return { exchange: verdict, stderr: stderr.take() };
-    if (result.failed && result.exitCode === undefined && !result.signal) {
-      return { exchange: { kind: "crash", message: `could not start: ${result.shortMessage ?? result.message}` }, stderr: stderr.take() };
-    }
+    if (result.error) return { exchange: { kind: "crash", message: `could not start: ${result.error.message}` }, stderr: stderr.take() };
     if (result.signal) return { exchange: { kind: "crash", message: `killed by ${result.signal}` }, stderr: stderr.take() };
-    return { exchange: mapExecResult(operation, result.exitCode ?? -1, Buffer.concat(stdout).toString("utf8")), stderr: stderr.take() };
+    return { exchange: mapExecResult(operation, result.code ?? -1, Buffer.concat(stdout).toString("utf8")), stderr: stderr.take() };
   }
 }
 

@@ -100,8 +100,11 @@ export class PersistentClient implements Implementation {
     } catch {
       // already closed
     }
-    const timer = setTimeout(() => killGroup(child.pid), 1000);
-    await child;
+    const timer = setTimeout(() => {
+      killGroup(child.pid);
+      releaseStdio(child);
+    }, 1000);
+    await child.catch(() => undefined);
     clearTimeout(timer);
     killGroup(child.pid); // anything it left behind in its group
     this.child = undefined;
@@ -119,10 +122,14 @@ export class PersistentClient implements Implementation {
     );
     const splitter = this.splitter;
     child.stdout.on("data", (chunk: Buffer) => splitter.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => this.stderr.push(chunk.toString("utf8")));
+    child.stderr.setEncoding("utf8"); // decodes multi-byte characters split across chunks
+    child.stderr.on("data", (text: string) => this.stderr.push(text));
     child.stdin.on("error", () => undefined); // EPIPE after death is reported via exit
     child.on("error", (err: Error) => this.onExit(child, `could not start: ${err.message}`));
-    void child.then((r) => this.onExit(child, describeExit(r.exitCode, r.signal)));
+    // "exit", not the execa promise: that waits for stdio to close, which a leftover
+    // grandchild holding stdout can delay forever.
+    child.on("exit", (code: number | null, signal: NodeJS.Signals | null) => this.onExit(child, describeExit(code ?? undefined, signal ?? undefined)));
+    void child.catch(() => undefined);
   }
 
   private exchange(awaiting: Awaiting, request: HelloRequest | RunRequest, timeoutMs: number): Promise<Exchange | HelloReply> {
@@ -141,8 +148,12 @@ export class PersistentClient implements Implementation {
       const requestSchema: SchemaName = request.cmd === "hello" ? "protocol/hello-request.schema.json" : "protocol/run-request.schema.json";
       const own = check(requestSchema, request);
       if (!own.ok) throw new Error(`papc built an invalid request: ${describeErrors(own.errors)}`);
+      if (!this.child) {
+        this.settle({ kind: "crash", message: "implementation is not running" });
+        return;
+      }
       try {
-        this.child?.stdin.write(`${JSON.stringify(request)}\n`);
+        this.child.stdin.write(`${JSON.stringify(request)}\n`);
       } catch {
         // a dead process is reported through its exit
       }
@@ -174,6 +185,9 @@ export class PersistentClient implements Implementation {
       this.settle(message as HelloReply);
       return;
     }
+    if (message === null || typeof message !== "object" || Array.isArray(message)) {
+      return this.violation(`reply is not a JSON object: ${preview(line)}`);
+    }
     const reply = message as Record<string, unknown>;
     if (reply.seq !== pending.seq) {
       this.violation(`reply seq ${JSON.stringify(reply.seq)} does not match request seq ${pending.seq}`);
@@ -198,6 +212,8 @@ export class PersistentClient implements Implementation {
   }
 
   private onExit(child: Child, how: string): void {
+    killGroup(child.pid); // whatever it left running in its group
+    releaseStdio(child);
     if (child !== this.child) return; // an older, already replaced process
     this.child = undefined;
     this.greeting = undefined;
@@ -211,8 +227,21 @@ export class PersistentClient implements Implementation {
     this.splitter?.close();
     this.child = undefined;
     this.greeting = undefined;
-    if (child) killGroup(child.pid);
+    if (child) {
+      killGroup(child.pid);
+      releaseStdio(child);
+    }
   }
+}
+
+/**
+ * Stops reading a dead or killed child's output: a descendant that left the process group
+ * may hold the pipes open, and nothing it writes belongs to any case any more.
+ */
+function releaseStdio(child: Child): void {
+  child.stdout.destroy();
+  child.stderr.destroy();
+  child.stdin.destroy();
 }
 
 /** The same exchange with a prefix on its message (start failures are reported per case). */

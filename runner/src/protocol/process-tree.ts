@@ -24,13 +24,11 @@ export function spawnGroup(argv: readonly string[], cwd: string, env?: Record<st
 /** SIGKILL to the child's process group; harmless if it is already gone. */
 export function killGroup(pid: number | undefined): void {
   if (pid === undefined) return;
+  // The child leads its own group (detached), so the group id is its pid; no per-pid
+  // fallback, which could hit an unrelated process once the pid is reused.
   try {
     process.kill(-pid, "SIGKILL");
   } catch {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
+    // already gone
   }
 }

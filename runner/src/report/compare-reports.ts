@@ -30,7 +30,8 @@ export function compareReports(a: RunReport, b: RunReport): Comparison {
     const now = label(y);
     if (was === now) continue;
     const row = { id, before: was, after: now };
-    if (x.outcome === "pass" && !y.stale_baseline && !GOOD.has(y.outcome)) cmp.regressions.push(row);
+    // Losing a pass is a regression, also to skip or not-applicable: coverage went down.
+    if (x.outcome === "pass" && !y.stale_baseline && y.outcome !== "pass") cmp.regressions.push(row);
     else if (!GOOD.has(x.outcome) && y.outcome === "pass") cmp.fixes.push(row);
     else if (GOOD.has(x.outcome) && !GOOD.has(y.outcome)) cmp.regressions.push(row);
     else cmp.otherChanges.push(row);

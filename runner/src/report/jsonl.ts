@@ -1,21 +1,32 @@
 // The JSON Lines run report: written line by line as the run goes, read back with every
 // line checked against the published schema.
 
-import { createWriteStream, type WriteStream } from "node:fs";
+import { createWriteStream, openSync, type WriteStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { check, describeErrors } from "../schemas/registry.js";
 import type { CaseRecord, ReportFooter, ReportHeader, ReportLine, RunReport } from "../types/run-report.js";
 
 export class JsonlWriter {
   private readonly stream: WriteStream;
+  private failure: Error | undefined;
+  /** Opens the file at once, so an unwritable report fails before any implementation starts. */
   constructor(file: string) {
-    this.stream = createWriteStream(file, { encoding: "utf8" });
+    let fd: number;
+    try {
+      fd = openSync(file, "w");
+    } catch (err) {
+      throw new ReportFormatError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    }
+    this.stream = createWriteStream(file, { fd, encoding: "utf8" });
+    this.stream.on("error", (err) => (this.failure ??= err));
   }
   write(line: ReportLine): void {
     this.stream.write(`${JSON.stringify(line)}\n`);
   }
   close(): Promise<void> {
-    return new Promise((resolve, reject) => this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    return new Promise((resolve, reject) =>
+      this.stream.end((err?: Error | null) => (err || this.failure ? reject(err ?? this.failure) : resolve())),
+    );
   }
 }
 

@@ -14,7 +14,13 @@ export function renderMarkdown(report: RunReport): string {
   const impl = header.implementation?.implementation;
   const who = impl ? `${impl.name} ${impl.version}` : header.adapter.name;
   const pct = passPercentage(report);
-  const verdict = footer.exit_code === 0 ? "✅ conforming on this suite" : "❌ not conforming on this suite";
+  const skipped = (footer.totals.skip ?? 0) + (footer.totals["not-applicable"] ?? 0);
+  const verdict =
+    footer.exit_code !== 0
+      ? "❌ not conforming on this suite"
+      : skipped === 0
+        ? "✅ conforming on this suite"
+        : `⚠️ no failures, but ${skipped} of ${report.cases.length} cases were skipped or not applicable`;
   const lines: string[] = [
     `# papc ${header.kit.version}: ${who}`,
     "",

@@ -1,9 +1,10 @@
 // Runs one case against one implementation: materialize, send, judge, apply the baseline.
 
+import { chmod, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
 import { compareFixture } from "../compare/compare-fixture.js";
-import { FixtureError, materialize } from "../fixtures/materialize.js";
+import { materialize } from "../fixtures/materialize.js";
 import { digestTree } from "../fixtures/tree-digest.js";
 import type { Implementation } from "../protocol/implementation.js";
 import type { LoadedCase } from "../types/case.js";
@@ -36,24 +37,28 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
     return record("not-applicable", { message: `the implementation does not announce operation "${c.operation}"` });
   }
 
-  const tmp = await tmpDir({ prefix: "papc-", unsafeCleanup: true });
+  // tmp-promise makes the directory; removal is papc's own (below), since a case may leave
+  // read-only directories that a plain recursive removal cannot delete.
+  const root = (await tmpDir({ prefix: "papc-" })).path;
   try {
     try {
-      await materialize(tmp.path, c.given?.files ?? {});
+      await materialize(root, c.given?.files ?? {});
     } catch (err) {
-      if (err instanceof FixtureError) return record("suite-bug", { message: `fixture: ${err.message}` });
-      throw err;
+      // Whatever the cause (an escaping path, a file that is also a directory, a name too
+      // long for the file system), the case cannot be set up: a suite bug, not a crash of papc.
+      return record("suite-bug", { message: `fixture: ${(err as Error).message}` });
     }
     const payload: CasePayload = {
       id: c.id,
       operation: c.operation,
-      root: tmp.path,
-      source: join(tmp.path, c.given?.source ?? "."),
+      root,
+      source: join(root, c.given?.source ?? "."),
       args: c.given?.args ?? {},
     };
     const fixtureExpect = c.expect.fixture;
-    const before = fixtureExpect?.unchanged ? await digestTree(tmp.path) : undefined;
+    const before = fixtureExpect?.unchanged ? await digestTree(root) : undefined;
     const { exchange, stderr } = await impl.run(payload, options.timeoutMs);
+    // stderr is kept with every outcome but pass (KIT-PROTOCOL-STDERR)
     const withStderr = stderr ? { stderr } : {};
     if (exchange.kind !== "result") {
       const { outcome, message } = outcomeOfExchange(exchange);
@@ -64,11 +69,43 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       const unsupported = verdict.message.startsWith("papc cannot");
       return record(unsupported ? "suite-bug" : "error", { message: verdict.message, ...withStderr });
     }
-    const diff = fixtureExpect ? [...verdict.diff, ...(await compareFixture(fixtureExpect, tmp.path, before))] : verdict.diff;
-    if (diff.length === 0) return record("pass", withStderr);
+    let diff = verdict.diff;
+    if (fixtureExpect) {
+      try {
+        diff = [...diff, ...(await compareFixture(fixtureExpect, root, before))];
+      } catch (err) {
+        // e.g. the implementation removed or locked its fixture
+        return record("error", { message: `fixture could not be checked after the run: ${(err as Error).message}`, ...withStderr });
+      }
+    }
+    if (diff.length === 0) return record("pass");
     return record("fail", { message: "result differs from expectation", diff, ...withStderr });
+  } catch (err) {
+    // Nothing a case or an implementation does may end the run (KIT-OUTCOME-SUITE-BUG).
+    return record("error", { message: `papc could not run this case: ${(err as Error).message}` });
   } finally {
-    await tmp.cleanup();
+    await removeFixture(root);
+  }
+}
+
+/** Removes a fixture even if the case made parts of it read-only; never throws. */
+async function removeFixture(root: string): Promise<void> {
+  try {
+    await rm(root, { recursive: true, force: true, maxRetries: 3 });
+  } catch {
+    try {
+      await chmodTree(root);
+      await rm(root, { recursive: true, force: true, maxRetries: 3 });
+    } catch (err) {
+      process.stderr.write(`papc: could not remove ${root}: ${(err as Error).message}\n`);
+    }
+  }
+}
+
+async function chmodTree(dir: string): Promise<void> {
+  await chmod(dir, 0o700);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) await chmodTree(join(dir, entry.name));
   }
 }
 

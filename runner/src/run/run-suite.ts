@@ -69,10 +69,11 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
 
 function makeImplementation(options: RunOptions, timeoutMs: number): Implementation {
   const { adapter, kitRoot } = options;
-  if (adapter.mode === "exec") return new ExecClient({ adapter, kitRoot });
+  if (adapter.mode === "exec") return new ExecClient({ adapter, kitRoot, cwd: adapter.dir });
   const values = adapterPlaceholders(adapter, kitRoot);
   const command = (adapter.command ?? []).map((part) => part.replace(/\{(kit|adapter_dir)\}/g, (_, k: string) => values[k] ?? ""));
-  return new PersistentClient({ command, cwd: kitRoot, kit: options.kit, helloTimeoutMs: timeoutMs });
+  // Commands run in the adapter's folder (the current directory for --command).
+  return new PersistentClient({ command, cwd: adapter.dir, kit: options.kit, helloTimeoutMs: timeoutMs });
 }
 
 function headerFor(options: RunOptions, hello: HelloReply | null, total: number): ReportHeader {

@@ -7,8 +7,8 @@ import { implementationInfo } from "./protocol-schemas.js";
 
 const argvElement: JSONSchemaType<ArgvElement> = {
   anyOf: [
-    { type: "string" },
-    { type: "array", minItems: 1, items: { type: "string" } },
+    { type: "string", minLength: 1 },
+    { type: "array", minItems: 1, items: { type: "string", minLength: 1 } },
   ],
 };
 
@@ -22,7 +22,7 @@ const adapterShape: JSONSchemaType<AdapterConfig> = {
     name: { type: "string", pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" },
     description: { type: "string", minLength: 1 },
     mode: { type: "string", enum: ["persistent", "exec"] },
-    command: { type: "array", nullable: true, minItems: 1, items: { type: "string" } },
+    command: { type: "array", nullable: true, minItems: 1, items: { type: "string", minLength: 1 } },
     implementation: { ...implementationInfo, nullable: true },
     operations: {
       type: "object",

@@ -128,12 +128,12 @@ const expectation: JSONSchemaType<ValidateExpectation> = {
       required: [],
       minProperties: 1,
       properties: {
-        includes: { type: "array", nullable: true, items: diagnosticPattern },
-        excludes: { type: "array", nullable: true, items: diagnosticPattern },
+        includes: { type: "array", nullable: true, minItems: 1, items: diagnosticPattern },
+        excludes: { type: "array", nullable: true, minItems: 1, items: diagnosticPattern },
         count: { type: "integer", nullable: true, minimum: 0 },
       },
     },
-    report: { type: "object", nullable: true, required: [] },
+    report: { type: "object", nullable: true, required: [], minProperties: 1 },
     fixture: {
       type: "object",
       nullable: true,
