@@ -32,7 +32,7 @@ export function humanSummary(report: ValidationReport): string {
       : `${report.source_path}: invalid (${report.diagnostics.length} diagnostic${report.diagnostics.length === 1 ? "" : "s"})`,
   );
   for (const diagnostic of report.diagnostics) {
-    lines.push(`${diagnostic.path === "" ? "." : diagnostic.path}: ${diagnostic.code}: ${diagnostic.message}`);
+    lines.push(`${diagnostic.path === "" ? "." : diagnostic.path}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`);
   }
   return lines.join("\n") + "\n";
 }

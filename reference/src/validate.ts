@@ -1,23 +1,54 @@
-// `plugin validate`: discovery → read and decode under the limits → JSON Schema → report.
-// Semantic rules (name = directory, containment, references, hook combinations, …) plug in
-// after the structural step; each adds diagnostics, none changes the steps before it.
+// `plugin validate` (SPEC.md chapters 2 to 4):
+//   discovery → [package tree walk] → read and decode under the limits → JSON Schema →
+//   package contract (identity, members, requires, tools, hooks) → duplicate plugin ids →
+//   source components (skills, agents, instructions) → reference resolution → cycles →
+//   provider support → report.
+// Validation only reads: it never executes, downloads, trusts or writes anything.
 
 import type { Stats } from "node:fs";
 import { lstat } from "node:fs/promises";
+import { join } from "node:path";
 import type { ValidateResult } from "../../runner/src/types/protocol.js";
-import type { ReportDiagnostic, ValidationReport } from "../../runner/src/types/validation-report.js";
+import type { ReportDiagnostic, ReportPackage, ValidationReport } from "../../runner/src/types/validation-report.js";
+import { scanAgents } from "./agents.js";
+import { checkPackageContract, type ContractResult } from "./contract.js";
+import { findCycles } from "./cycles.js";
 import { discoverPackages, type DiscoveredPackage } from "./discovery.js";
+import { duplicateIds } from "./identity.js";
+import { InstructionIndex } from "./instructions.js";
 import { decodeManifest, readManifestBytes, type DecodeFailure, type JsonObject } from "./manifest-decode.js";
-import { buildReport, type DecodedPackage, type Verdict } from "./report.js";
+import type { ContractFinding, ManifestV1 } from "./manifest-types.js";
+import { dependencyRecord, memberRecord } from "./members.js";
+import { providerStatuses } from "./providers.js";
+import { buildReport, packageRecord, type Verdict } from "./report.js";
+import { resolvePackages } from "./resolution.js";
+import { scanSkills } from "./skills.js";
 import { checkStructure, type StructuralError } from "./structural.js";
+import { walkPackage } from "./package-tree.js";
 
 export const DEFAULT_SOURCE_ID = "validation";
 
 /** Exit codes of the draft 0.1 validator CLI contract. */
 export const EXIT = { valid: 0, invalid: 1, usage: 2 } as const;
 
+/** One finding of a package tree walk, on a path relative to the source root. */
+export interface PackageTreeFinding {
+  code: string;
+  path: string;
+  message: string;
+}
+
+/**
+ * The per-package tree walk (package-tree.ts: entry count, depth, file and package sizes,
+ * symlinks and special files). `packageDir` is absolute, `packagePath` the report path
+ * `plugins/<name>`. Every finding is a package-contract error and makes the package invalid.
+ */
+export type PackageTreeWalk = (packageDir: string, packagePath: string) => Promise<{ findings: readonly PackageTreeFinding[] }>;
+
 export interface ValidateOptions {
   sourceId?: string;
+  /** The package tree walk to run on every discovered package (default: package-tree.ts's walkPackage). */
+  walkPackage?: PackageTreeWalk;
 }
 
 /** The `validate` operation result, with the structural verdict always present. */
@@ -42,6 +73,10 @@ function contractError(code: string, path: string, message: string, pointer?: st
   return diagnostic;
 }
 
+function findingDiagnostic(pkg: DiscoveredPackage, finding: ContractFinding): ReportDiagnostic {
+  return contractError(finding.code, pkg.manifestPath, finding.message, finding.pointer);
+}
+
 function decodeDiagnostic(pkg: DiscoveredPackage, failure: DecodeFailure): ReportDiagnostic {
   const code = failure.kind === "unreadable" ? "unreadable_plugin_path" : "invalid_plugin_package";
   return contractError(code, pkg.manifestPath, failure.message, failure.pointer);
@@ -51,22 +86,33 @@ function decodeDiagnostic(pkg: DiscoveredPackage, failure: DecodeFailure): Repor
  * An exit-2 outcome (missing source directory, bad source id). The CLI contract only fixes
  * the exit code; a report is still returned so the protocol reply and `--json` stay uniform.
  */
-function usageFailure(sourcePath: string, sourceId: string, code: string, message: string): ReferenceValidateResult {
+function usageFailure(sourcePath: string, code: string, message: string): ReferenceValidateResult {
   const report = buildReport({
     sourcePath,
-    sourceId,
+    discovered: 0,
     packages: [],
-    contractDiagnostics: [contractError(code, "", message)],
+    diagnostics: [contractError(code, "", message)],
+    members: [],
+    dependencies: [],
+    providers: providerStatuses([]),
     structural: "accept",
   });
   return { exit: EXIT.usage, report, structural: "accept" };
+}
+
+/** A package that passed its own package contract (it may still lose to a duplicate id). */
+interface Candidate {
+  discovered: DiscoveredPackage;
+  bytes: Buffer;
+  manifest: ManifestV1;
+  contract: ContractResult;
 }
 
 export async function validate(sourcePath: string, options: ValidateOptions = {}): Promise<ReferenceValidateResult> {
   const sourceId = options.sourceId ?? DEFAULT_SOURCE_ID;
   const idProblem = sourceIdProblem(sourceId);
   // papc codes, not in the published list: that reference reports these as usage errors only.
-  if (idProblem) return usageFailure(sourcePath, sourceId, "invalid_source_id", `--source-id ${JSON.stringify(sourceId)}: ${idProblem}`);
+  if (idProblem) return usageFailure(sourcePath, "invalid_source_id", `--source-id ${JSON.stringify(sourceId)}: ${idProblem}`);
 
   let stats: Stats | undefined;
   try {
@@ -75,15 +121,25 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
     stats = undefined;
   }
   if (!stats || !stats.isDirectory()) {
-    return usageFailure(sourcePath, sourceId, "invalid_source_path", `source path ${JSON.stringify(sourcePath)} must be an existing directory (not a symlink)`);
+    return usageFailure(sourcePath, "invalid_source_path", `source path ${JSON.stringify(sourcePath)} must be an existing directory (not a symlink)`);
   }
 
+  // 1. Discovery (3.1).
   const discovery = await discoverPackages(sourcePath);
   const diagnostics: ReportDiagnostic[] = discovery.findings.map((f) => contractError(f.code, f.path, f.message));
-  const decoded: DecodedPackage[] = [];
+  const candidates: Candidate[] = [];
   let structural: Verdict = "accept";
 
   for (const pkg of discovery.packages) {
+    const packageDir = join(sourcePath, pkg.path);
+
+    // 1. The package tree walk (package-tree.ts, SPEC.md 3.1.1), before the manifest is read:
+    // any finding (symlink, special file, entry/depth/size limit) makes the package invalid.
+    const tree = await (options.walkPackage ?? walkPackage)(packageDir, pkg.path);
+    for (const finding of tree.findings) diagnostics.push(contractError(finding.code, finding.path, finding.message));
+    const treeInvalid = tree.findings.length > 0;
+
+    // 2. Read, decode, structure (chapter 2).
     const read = await readManifestBytes(pkg.manifestFile);
     if (!read.ok) {
       // An unreadable file never reached the decoder: that says nothing about its structure.
@@ -91,26 +147,98 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
       diagnostics.push(decodeDiagnostic(pkg, read.failure));
       continue;
     }
-    const result = decodeManifest(read.bytes);
-    if (!result.ok) {
+    const decoded = decodeManifest(read.bytes);
+    if (!decoded.ok) {
       structural = "reject";
-      diagnostics.push(decodeDiagnostic(pkg, result.failure));
+      diagnostics.push(decodeDiagnostic(pkg, decoded.failure));
       continue;
     }
-    const errors = checkStructure(result.manifest);
-    if (errors.length > 0) structural = "reject";
-    for (const error of errors) {
-      diagnostics.push(contractError(schemaErrorCode(error, result.manifest), pkg.manifestPath, error.message, error.pointer));
+    const errors = checkStructure(decoded.manifest);
+    if (errors.length > 0) {
+      structural = "reject";
+      for (const error of errors) {
+        diagnostics.push(contractError(schemaErrorCode(error, decoded.manifest), pkg.manifestPath, error.message, error.pointer));
+      }
+      continue; // semantic rules apply to structurally accepted manifests only
     }
-    decoded.push({ discovered: pkg, bytes: read.bytes, manifest: result.manifest, structurallyValid: errors.length === 0 });
+
+    // 3. Package contract (3.2 to 3.5, 3.9, 3.10).
+    const manifest = decoded.manifest as unknown as ManifestV1;
+    const contract = await checkPackageContract({ slot: pkg.name, packageDir, packageRef: `${sourceId}:${pkg.name}`, manifest });
+    for (const finding of contract.findings) diagnostics.push(findingDiagnostic(pkg, finding));
+    if (!treeInvalid && contract.findings.length === 0) candidates.push({ discovered: pkg, bytes: read.bytes, manifest, contract });
   }
 
+  // 4. plugin.id unique within the source (3.2).
+  const duplicated = duplicateIds(candidates.map((c) => ({ slot: c.discovered.name, ...(c.manifest.plugin.id === undefined ? {} : { id: c.manifest.plugin.id }) })));
+  for (const candidate of candidates) {
+    const id = duplicated.get(candidate.discovered.name);
+    if (id !== undefined) {
+      diagnostics.push(contractError("duplicate_plugin_stable_id", candidate.discovered.manifestPath, `source \`${sourceId}\` contains multiple plugins with stable ID \`${id}\``, "/plugin/id"));
+    }
+  }
+  const valid = candidates.filter((c) => !duplicated.has(c.discovered.name));
+
   // As in the published reference: "no packages" only when nothing else explains the emptiness.
-  if (decoded.length === 0 && diagnostics.length === 0) {
+  if (discovery.packages.length === 0 && diagnostics.length === 0) {
     diagnostics.push(contractError("no_plugin_packages", "", "source contains no plugins/<name>/PLUGIN.toml package"));
   }
 
-  const report = buildReport({ sourcePath, sourceId, packages: decoded, contractDiagnostics: diagnostics, structural });
+  // 5. Components of the source (3.6, 3.7) and resolution of the valid packages' references.
+  const [skills, agents, instructions] = await Promise.all([scanSkills(sourcePath), scanAgents(sourcePath), InstructionIndex.open(sourcePath)]);
+  for (const warning of skills.warnings) {
+    diagnostics.push({ code: warning.code, phase: "member_resolution", severity: "warning", path: warning.path, message: warning.message });
+  }
+  const plugins = valid.map((c) => ({ dir: c.discovered.name, ...(c.manifest.plugin.id === undefined ? {} : { id: c.manifest.plugin.id }) }));
+  const resolution = await resolvePackages(
+    valid.map((c) => ({
+      slot: c.discovered.name,
+      packageRef: `${sourceId}:${c.discovered.name}`,
+      manifestPath: c.discovered.manifestPath,
+      members: c.contract.members,
+      dependencies: c.contract.dependencies,
+    })),
+    sourceId,
+    { skills, agents, instructions, plugins },
+  );
+  diagnostics.push(...resolution.diagnostics);
+
+  // 6. Required dependency cycles (3.8).
+  for (const group of findCycles(resolution.requiredEdges)) {
+    const names = group.map((slot) => `${sourceId}:${slot}`);
+    diagnostics.push({
+      code: "required_dependency_cycle",
+      phase: "dependency_resolution",
+      severity: "error",
+      path: "",
+      message: `required plugin dependency cycle among ${names.join(", ")}`,
+    });
+  }
+
+  // 7. Provider support (3.11) and the report (chapter 4).
+  const providers = providerStatuses(valid.map((c) => ({ packageRef: `${sourceId}:${c.discovered.name}`, hooks: c.contract.hooks })));
+  const packages: ReportPackage[] = valid.map((c) =>
+    packageRecord({
+      sourceId,
+      discovered: c.discovered,
+      bytes: c.bytes,
+      manifest: c.manifest,
+      members: c.contract.members.map(memberRecord),
+      requires: c.contract.dependencies.map(dependencyRecord),
+      tools: c.contract.toolRecords,
+      hooks: c.contract.hookRecords,
+    }),
+  );
+  const report = buildReport({
+    sourcePath,
+    discovered: discovery.packages.length,
+    packages,
+    diagnostics,
+    members: resolution.members,
+    dependencies: resolution.dependencies,
+    providers,
+    structural,
+  });
   return { exit: exitFor(report), report, structural };
 }
 

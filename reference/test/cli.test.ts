@@ -46,7 +46,7 @@ describe("pap-reference CLI", () => {
   it("exits 1 for an invalid source and lists diagnostics as path: code: message", async () => {
     const run = await cli("plugin", "validate", invalid);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^plugins\/demo\/PLUGIN\.toml: invalid_plugin_package: /m);
+    expect(run.stdout).toMatch(/^plugins\/demo\/PLUGIN\.toml: error invalid_plugin_package: /m);
   });
 
   it("exits 2 for a missing source directory", async () => {

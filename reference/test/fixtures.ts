@@ -1,6 +1,6 @@
 // Small helpers for the reference's unit tests: temp source trees and manifest texts.
 
-import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -8,7 +8,7 @@ export function manifest(name = "demo", extra = ""): string {
   return `schema_version = 1\n[plugin]\nname = "${name}"\ndescription = "Demo package"\n${extra}`;
 }
 
-export type TreeEntry = string | Buffer | { symlink: string };
+export type TreeEntry = string | Buffer | { symlink: string } | { text: string; mode: number } | { dir: true };
 
 /** Creates a temp directory holding `files` (relative path → content) and returns its path. */
 export async function makeTree(files: Record<string, TreeEntry>): Promise<string> {
@@ -16,12 +16,66 @@ export async function makeTree(files: Record<string, TreeEntry>): Promise<string
   for (const [relative, entry] of Object.entries(files)) {
     const target = join(root, relative);
     await mkdir(dirname(target), { recursive: true });
-    if (typeof entry === "object" && !Buffer.isBuffer(entry)) await symlink(entry.symlink, target);
-    else await writeFile(target, entry);
+    if (typeof entry === "string" || Buffer.isBuffer(entry)) await writeFile(target, entry);
+    else if ("symlink" in entry) await symlink(entry.symlink, target);
+    else if ("dir" in entry) await mkdir(target, { recursive: true });
+    else {
+      await writeFile(target, entry.text);
+      await chmod(target, entry.mode);
+    }
   }
   return root;
 }
 
 export async function removeTree(root: string): Promise<void> {
   await rm(root, { recursive: true, force: true });
+}
+
+/** A valid SKILL.md for skills/<name>/. */
+export function skill(name: string, extra = ""): string {
+  return `---\nname: ${name}\ndescription: Does ${name} things.\n${extra}---\nBody of ${name}.\n`;
+}
+
+/** A valid AGENT.md for agents/<name>/. */
+export function agent(name: string, extra = ""): string {
+  return `---\nschema_version: 1\nname: ${name}\ndescription: Agent ${name}.\n${extra}---\nYou are ${name}.\n`;
+}
+
+/** A tool `check` with one required input `value` (string), entry run.sh (executable). */
+export const CHECK_TOOL = `
+[[tool]]
+schema_version = 1
+id = "check"
+entry = "run.sh"
+runtime = "executable"
+inputs = [{ name = "value", type = "string" }]
+argv = ["\${input.value}"]
+cwd = "tool_root"
+availability = "required"
+`;
+
+export const RUN_SH = { text: "#!/bin/sh\necho '{\"kind\":\"abstain\"}'\n", mode: 0o755 };
+
+/** A hook on tool `check`; override any key with `fields` (TOML value text). */
+export function hook(fields: Record<string, string> = {}): string {
+  const defaults: Record<string, string> = {
+    schema_version: "1",
+    id: '"gate"',
+    tool: '"check"',
+    subject: '"tool_call"',
+    phase: '"before"',
+    effect: '"allow_deny"',
+    requirement: '"required"',
+    timeout_ms: "5000",
+    failure_policy: '"fail_closed"',
+    retry: '"never"',
+    error_visibility: '"user"',
+    blocking_scope: '"matched_event"',
+    bindings: '[{ input = "value", field = "session.id" }]',
+  };
+  const merged = { ...defaults, ...fields };
+  const lines = Object.entries(merged)
+    .filter(([, value]) => value !== "")
+    .map(([key, value]) => `${key} = ${value}`);
+  return `\n[[hook]]\n${lines.join("\n")}\n`;
 }

@@ -17,6 +17,7 @@ import { renderJunit } from "./report/junit.js";
 import { renderMarkdown } from "./report/markdown.js";
 import { Progress, renderSummary } from "./report/terminal.js";
 import { describeSelection, selectCases } from "./run/select-cases.js";
+import { coverageOf, isMissing, isOneSided } from "./spec/coverage.js";
 import { DEFAULT_TIMEOUT_MS, runSuite } from "./run/run-suite.js";
 
 class UsageError extends Error {}
@@ -121,24 +122,32 @@ function program(): Command {
 
   cli
     .command("coverage")
-    .description("requirements of SPEC.md and the cases (or exclusion) covering each")
+    .description("requirements of SPEC.md and the cases (accepting/rejecting) or exclusion covering each")
     .option("--missing", "only requirements without a case or exclusion")
+    .option("--one-sided", "also list (and fail on) requirements whose cases are all accepting or all rejecting")
+    .option("--prefix <prefix>", "only requirements whose ID starts with this (e.g. PAP-SEM-)")
     .exitOverride()
-    .action(async (o: { missing?: boolean }) => {
+    .action(async (o: { missing?: boolean; oneSided?: boolean; prefix?: string }) => {
       const { caseSet, spec, exclusions } = await lintSuite(suitePaths(root));
-      const excluded = new Map(exclusions.map((e) => [e.id, e]));
+      const rows = coverageOf(spec.requirements.values(), caseSet.cases, exclusions).filter((r) => r.requirement.id.startsWith(o.prefix ?? ""));
       let missing = 0;
-      for (const req of spec.requirements.values()) {
-        const n = caseSet.cases.filter((c) => c.spec.includes(req.id)).length;
-        const ex = excluded.get(req.id);
-        const none = n === 0 && !ex;
+      let oneSided = 0;
+      for (const r of rows) {
+        const none = isMissing(r);
+        const lopsided = o.oneSided === true && isOneSided(r);
         if (none) missing++;
-        if (o.missing && !none) continue;
-        const how = n > 0 ? `${n} case(s)` : ex ? `excluded: ${ex.reason}${ex.tested_by ? ` (tested by ${ex.tested_by})` : ""}` : "MISSING";
-        process.stdout.write(`${req.id}\t${req.level}\t${how}\n`);
+        if (lopsided) oneSided++;
+        if (o.missing && !none && !lopsided) continue;
+        const n = r.accepting + r.rejecting + r.other;
+        const how = n > 0
+          ? `${n} case(s): ${r.accepting} accepting, ${r.rejecting} rejecting${r.other ? `, ${r.other} other` : ""}${lopsided ? " — ONE-SIDED" : ""}`
+          : r.exclusion
+            ? `excluded: ${r.exclusion.reason}${r.exclusion.tested_by ? ` (tested by ${r.exclusion.tested_by})` : ""}`
+            : "MISSING";
+        process.stdout.write(`${r.requirement.id}\t${r.requirement.level}\t${how}\n`);
       }
-      process.stdout.write(`${spec.requirements.size} requirements, ${missing} without a case or exclusion\n`);
-      if (missing > 0) process.exitCode = 1;
+      process.stdout.write(`${rows.length} requirements, ${missing} without a case or exclusion${o.oneSided ? `, ${oneSided} one-sided` : ""}\n`);
+      if (missing + oneSided > 0) process.exitCode = 1;
     });
 
   const report = cli.command("report").description("render or compare run reports").exitOverride();

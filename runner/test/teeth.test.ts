@@ -22,5 +22,5 @@ describe("every case has teeth", () => {
     }
     const toothless = cases.map((c) => c.id).filter((id) => !failedSomewhere.has(id));
     expect(toothless).toEqual([]);
-  });
+  }, 300_000);
 });

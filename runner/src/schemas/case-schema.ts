@@ -163,6 +163,7 @@ const caseProperties = {
   given: { ...given, nullable: true },
   expect: expectation,
   notes: { type: "string", nullable: true },
+  polarity: { type: "string", nullable: true, enum: ["accepting", "rejecting"] },
 } as const;
 
 export const caseSchema: JSONSchemaType<CaseSpec> = {
@@ -182,6 +183,7 @@ const defaultableProperties = {
   given: caseProperties.given,
   expect: { ...expectation, nullable: true },
   notes: caseProperties.notes,
+  polarity: caseProperties.polarity,
 } as const;
 
 export const caseTableFileSchema: JSONSchemaType<CaseTableFile> = {

@@ -103,6 +103,7 @@ export const caseRecordSchema: JSONSchemaType<CaseRecord> = {
     spec: { type: "array", items: { type: "string" } },
     outcome,
     duration_ms: { type: "number", minimum: 0 },
+    setup_ms: { type: "number", nullable: true, minimum: 0 },
     message: { type: "string", nullable: true },
     diff: { type: "array", nullable: true, items: diffLine },
     stderr: { type: "string", nullable: true },

@@ -112,6 +112,11 @@ export interface CaseSpec {
   expect: ValidateExpectation;
   /** Free text for readers; ignored by the runner. */
   notes?: string;
+  /**
+   * For coverage only: whether the case shows a rule accepting or rejecting input, where the
+   * expected validity does not say it (e.g. a skill refused with a warning in a valid source).
+   */
+  polarity?: "accepting" | "rejecting";
 }
 
 /** A file holding several cases: top-level keys are defaults for every entry of `cases`. */
@@ -122,6 +127,7 @@ export interface CaseTableFile {
   given?: CaseGiven;
   expect?: ValidateExpectation;
   notes?: string;
+  polarity?: "accepting" | "rejecting";
   cases: Partial<CaseSpec>[];
 }
 

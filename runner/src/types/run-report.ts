@@ -49,7 +49,10 @@ export interface CaseRecord {
   area: string;
   spec: string[];
   outcome: Outcome;
+  /** The implementation's time on this case: from sending the request to its reply. */
   duration_ms: number;
+  /** The runner's own time around it: materializing, checking and removing the fixture. */
+  setup_ms?: number;
   /** One line why, for everything but pass. */
   message?: string;
   /** Field-by-field comparison for fail and expected-fail. */

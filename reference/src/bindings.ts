@@ -1,0 +1,94 @@
+// Hook bindings (SPEC.md 3.10): which event fields exist for which subject/phase, their
+// primitive types, and the checks of one hook's bindings against its tool's inputs.
+
+import { pointerFrom } from "./json-pointer.js";
+import type { BindingField, ContractFinding, HookPhase, HookSubject, InputType, ManifestHook, ManifestTool } from "./manifest-types.js";
+import { invalid } from "./manifest-types.js";
+
+export type FieldType = "string" | "path" | "boolean";
+
+export const FIELD_TYPES: Record<BindingField, FieldType> = {
+  "session.id": "string",
+  "session.cwd": "path",
+  "session.permission_mode": "string",
+  "actor.kind": "string",
+  "actor.id": "string",
+  "transcript.path": "path",
+  "session.end_reason": "string",
+  "prompt.text": "string",
+  "tool.call_id": "string",
+  "tool.name": "string",
+  "workflow.already_continued": "boolean",
+  "workflow.last_message": "string",
+};
+
+/** Whether `field` exists for hooks of this subject and phase (published reference's table). */
+export function fieldAvailable(subject: HookSubject, phase: HookPhase, field: BindingField): boolean {
+  switch (field) {
+    case "session.id":
+    case "session.cwd":
+    case "actor.kind":
+    case "actor.id":
+      return true;
+    case "session.permission_mode":
+      return phase !== "end";
+    case "transcript.path":
+      return subject === "session" || subject === "workflow";
+    case "session.end_reason":
+      return subject === "session" && phase === "end";
+    case "prompt.text":
+      return subject === "user_prompt";
+    case "tool.call_id":
+    case "tool.name":
+      return subject === "tool_call";
+    case "workflow.already_continued":
+    case "workflow.last_message":
+      return subject === "workflow" && phase === "completion_attempt";
+  }
+}
+
+/** Whether a field of this type may be bound to an input of that type (exact match; never integer). */
+export function typesMatch(field: BindingField, input: InputType): boolean {
+  return FIELD_TYPES[field] === input;
+}
+
+/**
+ * Checks the bindings of hook number `index` against its tool (undefined when the hook's
+ * tool does not exist: then only the field availability and duplicate rules apply).
+ */
+export function checkBindings(hook: ManifestHook, index: number, tool: ManifestTool | undefined): ContractFinding[] {
+  const findings: ContractFinding[] = [];
+  const label = JSON.stringify(hook.id);
+  const inputs = new Map((tool?.inputs ?? []).map((input) => [input.name, input]));
+  const bound = new Set<string>();
+  for (const [bindingIndex, binding] of (hook.bindings ?? []).entries()) {
+    const at = (key: string) => pointerFrom(["hook", index, "bindings", bindingIndex, key]);
+    if (bound.has(binding.input)) findings.push(invalid(`hook ${label} binds input ${JSON.stringify(binding.input)} more than once`, at("input")));
+    bound.add(binding.input);
+    if (!fieldAvailable(hook.subject, hook.phase, binding.field)) {
+      findings.push(invalid(`hook ${label} binds field ${binding.field}, which ${hook.subject}/${hook.phase} events do not provide`, at("field")));
+    }
+    if (!tool) continue;
+    const input = inputs.get(binding.input);
+    if (!input) {
+      findings.push(invalid(`hook ${label} binds ${JSON.stringify(binding.input)}, which is not an input of tool ${JSON.stringify(tool.id)}`, at("input")));
+      continue;
+    }
+    if (!typesMatch(binding.field, input.type)) {
+      findings.push(
+        invalid(
+          `hook ${label} binds ${binding.field} (${FIELD_TYPES[binding.field]}) to input ${JSON.stringify(input.name)} of type ${input.type}; the types must match`,
+          at("field"),
+        ),
+      );
+    }
+  }
+  if (tool) {
+    for (const input of tool.inputs ?? []) {
+      if ((input.required ?? true) && !bound.has(input.name)) {
+        findings.push(invalid(`hook ${label} does not bind the required input ${JSON.stringify(input.name)} of tool ${JSON.stringify(tool.id)}`, pointerFrom(["hook", index])));
+      }
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,134 @@
+// Bounded reading of Markdown files with YAML frontmatter (SKILL.md, AGENT.md) and of plain
+// Markdown (instructions). Files are opened only after lstat called them regular files, with
+// O_NOFOLLOW, and never more than a fixed number of bytes is read. YAML is parsed as data
+// (YAML 1.2 core schema, unique keys, bounded aliases): nothing in it is executed.
+
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
+import { Lexer, parseDocument } from "yaml";
+
+/** Bytes of frontmatter a consumer reads at most (the published reference's bound). */
+export const MAX_FRONTMATTER_BYTES = 64 * 1024;
+/** Bytes of an instruction or agent file (the published reference's bound). */
+export const MAX_DOCUMENT_BYTES = 1024 * 1024;
+const MAX_YAML_ALIASES = 100;
+
+export type ReadHead = { ok: true; bytes: Buffer; complete: boolean } | { ok: false; message: string };
+
+/** Reads at most `limit` bytes of a regular file; `complete` tells whether that was all of it. */
+export async function readHead(file: string, limit: number): Promise<ReadHead> {
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    return { ok: false, message: `cannot open: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  try {
+    const buffer = Buffer.alloc(limit + 1);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    const complete = filled <= limit;
+    return { ok: true, bytes: buffer.subarray(0, Math.min(filled, limit)), complete };
+  } catch (error) {
+    return { ok: false, message: `cannot read: ${error instanceof Error ? error.message : String(error)}` };
+  } finally {
+    await handle.close();
+  }
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+export type Split = { ok: true; frontmatter: Buffer; body: Buffer } | { ok: false; message: string };
+
+const NEWLINE = 0x0a;
+
+/**
+ * Splits `---` frontmatter from the body, at the byte level: the document must start with a
+ * `---` line (LF or CRLF) and the frontmatter ends at the next line that is exactly `---`.
+ * `complete` is false when `bytes` is only the head of a longer file.
+ */
+export function splitFrontmatter(bytes: Buffer, complete = true, maxFrontmatterBytes = MAX_FRONTMATTER_BYTES): Split {
+  let start: number;
+  if (bytes.subarray(0, 4).equals(Buffer.from("---\n"))) start = 4;
+  else if (bytes.subarray(0, 5).equals(Buffer.from("---\r\n"))) start = 5;
+  else return { ok: false, message: "the file does not start with a `---` frontmatter line" };
+  let lineStart = start;
+  while (lineStart <= bytes.length) {
+    const newline = bytes.indexOf(NEWLINE, lineStart);
+    const lineEnd = newline === -1 ? bytes.length : newline;
+    let line = bytes.subarray(lineStart, lineEnd);
+    if (line.length > 0 && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
+    // A last line without its newline may continue past a truncated read.
+    if (line.equals(Buffer.from("---")) && (newline !== -1 || complete)) {
+      if (lineStart - start > maxFrontmatterBytes) break;
+      const bodyStart = newline === -1 ? bytes.length : newline + 1;
+      return { ok: true, frontmatter: bytes.subarray(start, lineStart), body: bytes.subarray(bodyStart) };
+    }
+    if (lineStart - start > maxFrontmatterBytes) break;
+    if (newline === -1) break;
+    lineStart = newline + 1;
+  }
+  if (bytes.length - start > maxFrontmatterBytes) {
+    return { ok: false, message: `the frontmatter is not closed within ${maxFrontmatterBytes} bytes` };
+  }
+  return { ok: false, message: "the frontmatter has no closing `---` line" };
+}
+
+export type YamlMapping = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
+
+/** Flow collections nested deeper than this are refused before parsing (published reference's bound). */
+export const MAX_FLOW_DEPTH = 64;
+
+/**
+ * The deepest nesting of flow collections (`[`, `{`), counted on the tokens of the YAML
+ * library's own lexer (iterative, so it cannot overflow): quoted scalars and comments are
+ * single tokens there, exactly as the parser will see them. The guard runs before the
+ * recursive parser, which a few thousand nested brackets would drive into a stack overflow.
+ */
+export function flowDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (token === "[" || token === "{") {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+    } else if ((token === "]" || token === "}") && depth > 0) {
+      depth -= 1;
+    }
+  }
+  return deepest;
+}
+
+export function parseYamlMapping(text: string): YamlMapping {
+  if (flowDepth(text) > MAX_FLOW_DEPTH) return { ok: false, message: `the frontmatter nests flow collections deeper than ${MAX_FLOW_DEPTH} levels` };
+  const document = parseDocument(text, { version: "1.2", schema: "core", uniqueKeys: true, prettyErrors: false });
+  const error = document.errors[0];
+  if (error) return { ok: false, message: `the frontmatter is not valid YAML: ${error.message.split("\n")[0]}` };
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (problem) {
+    return { ok: false, message: `the frontmatter cannot be read: ${problem instanceof Error ? problem.message : String(problem)}` };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value) || value instanceof Map) {
+    return { ok: false, message: "the frontmatter is not a YAML mapping" };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** Has at least one character that is not whitespace. */
+export function hasText(value: unknown): value is string {
+  return typeof value === "string" && value.trim().length > 0;
+}

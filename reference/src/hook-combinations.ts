@@ -1,0 +1,80 @@
+// Which subject/phase/effect combinations draft 0.1 admits (SPEC.md 3.10), and which of them
+// each pinned provider supports (3.11). The admitted set is the union over both providers.
+
+import type { ErrorVisibility, FailurePolicy, HookEffect, HookPhase, HookSubject } from "./manifest-types.js";
+
+export type Provider = "claude" | "codex";
+
+/** Effects per provider and subject/phase (the published reference's table). */
+const EFFECTS: Record<string, Record<Provider, readonly HookEffect[]>> = {
+  "session/end": { claude: ["observe"], codex: ["observe"] },
+  "user_prompt/before": { claude: ["observe", "add_context", "allow_deny"], codex: ["observe", "add_context", "allow_deny"] },
+  "tool_call/before": {
+    claude: ["observe", "add_context", "allow_deny", "rewrite_input"],
+    codex: ["observe", "add_context", "allow_deny", "rewrite_input"],
+  },
+  "tool_call/after": { claude: ["observe", "add_context", "replace_output"], codex: ["observe", "add_context"] },
+  "workflow/completion_attempt": { claude: ["observe", "continue_workflow"], codex: ["observe", "continue_workflow"] },
+};
+
+/** Native events per provider (for messages and the dispatcher later). */
+export const NATIVE_EVENTS: Record<string, Record<Provider, string>> = {
+  "session/end": { claude: "SessionEnd", codex: "SessionEnd" },
+  "user_prompt/before": { claude: "UserPromptSubmit", codex: "UserPromptSubmit" },
+  "tool_call/before": { claude: "PreToolUse", codex: "PreToolUse" },
+  "tool_call/after": { claude: "PostToolUse|PostToolUseFailure", codex: "PostToolUse" },
+  "workflow/completion_attempt": { claude: "Stop", codex: "Stop" },
+};
+
+function key(subject: HookSubject, phase: HookPhase): string {
+  return `${subject}/${phase}`;
+}
+
+export function providerAdmits(provider: Provider, subject: HookSubject, phase: HookPhase, effect: HookEffect): boolean {
+  return EFFECTS[key(subject, phase)]?.[provider].includes(effect) ?? false;
+}
+
+/** Admitted by draft 0.1: at least one pinned provider maps the combination. */
+export function isAdmitted(subject: HookSubject, phase: HookPhase, effect: HookEffect): boolean {
+  return providerAdmits("claude", subject, phase, effect) || providerAdmits("codex", subject, phase, effect);
+}
+
+/** Effects admitted for a subject/phase (union over providers), for messages. */
+export function admittedEffects(subject: HookSubject, phase: HookPhase): HookEffect[] {
+  const table = EFFECTS[key(subject, phase)];
+  if (!table) return [];
+  return [...new Set([...table.claude, ...table.codex])];
+}
+
+/** Pre-action enforcement or completion control: the only places fail_closed means something. */
+export function isControlling(phase: HookPhase, effect: HookEffect): boolean {
+  return (phase === "before" && (effect === "allow_deny" || effect === "rewrite_input")) || (phase === "completion_attempt" && effect === "continue_workflow");
+}
+
+export interface SupportInput {
+  subject: HookSubject;
+  phase: HookPhase;
+  effect: HookEffect;
+  failure_policy: FailurePolicy;
+  error_visibility: ErrorVisibility;
+}
+
+/** Why `provider` does not support this (admitted) hook, or undefined when it does. */
+export function unsupportedReason(provider: Provider, hook: SupportInput): string | undefined {
+  if (!providerAdmits(provider, hook.subject, hook.phase, hook.effect)) {
+    return `${provider} has no mapping for ${hook.subject}/${hook.phase} with effect ${hook.effect}`;
+  }
+  if (hook.subject === "session" && hook.phase === "end" && hook.error_visibility === "model_and_user") {
+    return "model-visible diagnostics cannot be delivered after SessionEnd";
+  }
+  if (
+    provider === "claude" &&
+    hook.subject === "workflow" &&
+    hook.phase === "completion_attempt" &&
+    hook.error_visibility === "model_and_user" &&
+    (hook.failure_policy === "report" || hook.failure_policy === "fail_open")
+  ) {
+    return "Claude's Stop context resumes the turn, so a report or fail_open failure cannot promise model_and_user delivery";
+  }
+  return undefined;
+}

@@ -1,0 +1,300 @@
+// The bounded, safe walk of one package directory (plugins/<name>/): which regular files it
+// holds, and whether the tree stays within the package limits of draft 0.1 ("4096 package
+// entries, 32 directory levels, 64 MiB per file, and 256 MiB per package"; "Consumers must
+// bound untrusted parsing and file traversal"; "Paths cannot escape the package or rely on
+// symlinks"). It never reads a file's contents and never opens anything but a directory that
+// lstat called a directory; the caller reads PLUGIN.toml and tool entries itself, within limits.
+//
+// Definitions (SPEC.md records them; they match the published reference's collect_package_files):
+//
+// - Entry: every name listed in a directory of the package that the walk lists — regular files,
+//   directories, symlinks and special files alike, PLUGIN.toml included. The package root itself
+//   is not an entry, and neither is anything inside a directory that is not listed (a directory
+//   past the depth limit, an unreadable one). At most 4096 entries: the 4097th listed name is a
+//   finding (invalid_plugin_package, on the package path) and the walk stops there, so the
+//   result is then incomplete. Names are counted while they are read from the directory, before
+//   they are sorted, so a directory with a million names costs 4097 reads, not a million.
+// - Directory level: the package root is level 0; a directory has the level of its parent plus
+//   one, i.e. the number of "/"-separated segments of its path relative to the package root.
+//   Directories up to level 32 are listed; a directory at level 33 is an entry (counted) and a
+//   finding (invalid_plugin_package, on that directory's path), and it is not listed. Files may
+//   sit in a level-32 directory (a relative file path then has 33 segments).
+// - File size: st_size from lstat (the apparent size: a sparse file counts its full length).
+//   A regular file larger than 64 MiB (67108864 bytes) is a finding on that file's path.
+// - Package size: the sum of st_size of every regular file seen, PLUGIN.toml included (an
+//   oversized file included; directories, symlinks and special files add nothing; a file with
+//   several hard links inside the package counts once per name). Above 256 MiB (268435456
+//   bytes) it is one finding on the package path.
+// - Unsafe entry: any entry that lstat does not call a regular file or a directory — a
+//   symlink (whatever it points to: inside, outside, nowhere, itself), a FIFO, a socket, a
+//   block or character device — is a finding (unsafe_plugin_package_entry) on its own path. It
+//   is never followed, opened or read; a symlink loop is just one symlink.
+// - Unreadable: an entry lstat cannot inspect, or a directory that cannot be listed, is a
+//   finding (unreadable_plugin_path) on its path; the walk goes on with the rest.
+// - Entry names must be valid UTF-8 (report paths are UTF-8 strings): a name that is not is a
+//   finding (invalid_plugin_package) and is neither inspected nor descended.
+//
+// Findings are reported for every violation the walk meets (not only the first), in walk
+// order: depth first, names in UTF-8 byte order, a directory's contents right after its name;
+// the package-size finding comes last. The only early stop is the entry limit.
+//
+// The walk is iterative (an explicit stack; depth is bounded by the level limit anyway), reads
+// each directory through opendir (names arrive in small batches and are counted as they come),
+// lstats a listed directory's names 64 at a time, and holds at most 4097 names in total.
+// Not defended: a tree that an attacker changes while it is being walked (a directory swapped
+// for a symlink between lstat and opendir); validation assumes the source is not being
+// modified concurrently.
+
+import type { Dir, Stats } from "node:fs";
+import { lstat, opendir } from "node:fs/promises";
+import { join } from "node:path";
+
+/** The package-tree limits of the reference consumer; names are quoted in messages. */
+export const PACKAGE_LIMITS = {
+  /** Entries below the package root (files, directories, symlinks, special files). */
+  package_entries: 4096,
+  /** Directory levels below the package root (the root is level 0). */
+  directory_levels: 32,
+  /** Bytes per regular file (st_size). */
+  file_bytes: 64 * 1024 * 1024,
+  /** Bytes of all regular files of one package together (st_size). */
+  package_bytes: 256 * 1024 * 1024,
+} as const;
+
+export type PackageLimitName = keyof typeof PACKAGE_LIMITS;
+
+export type PackageTreeFindingCode = "unsafe_plugin_package_entry" | "invalid_plugin_package" | "unreadable_plugin_path";
+
+export interface PackageTreeFinding {
+  code: PackageTreeFindingCode;
+  /** "/"-separated path relative to the source root (e.g. "plugins/demo/bin/run"). */
+  path: string;
+  message: string;
+  /** The limit a limit finding is about. */
+  limit?: PackageLimitName;
+}
+
+export interface PackageFile {
+  /** "/"-separated path relative to the package root (e.g. "PLUGIN.toml", "bin/run.sh"). */
+  path: string;
+  /** st_size from lstat; the file was never opened. */
+  size: number;
+  /** Permission bits (st_mode & 0o7777). */
+  mode: number;
+  /** Any execute bit set (as the published reference decides "executable"). */
+  executable: boolean;
+}
+
+export interface PackageTree {
+  /** Regular files, sorted by path in UTF-8 byte order (oversized ones included). */
+  files: PackageFile[];
+  /** Directories below the root (listed or not), relative to the package root, sorted. */
+  directories: string[];
+  /** Entries counted (at most package_entries + 1). */
+  entries: number;
+  /** Sum of st_size over `files`. */
+  bytes: number;
+  /** False when the walk stopped at the entry limit: files and directories are then partial. */
+  complete: boolean;
+  findings: PackageTreeFinding[];
+}
+
+/** lstat calls per batch: enough parallelism to hide latency, bounded memory and file handles. */
+const LSTAT_BATCH = 64;
+
+type Inspected = { stats: Stats } | { error: unknown };
+
+interface Frame {
+  /** Relative path of this directory inside the package ("" for the root). */
+  rel: string;
+  level: number;
+  /** The directory's names, sorted, with their lstat results (taken right after listing). */
+  names: string[];
+  inspected: Inspected[];
+  next: number;
+}
+
+type Listing = { ok: true; names: string[] } | { ok: false; error: unknown } | { ok: "limit" };
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+const lossyUtf8 = new TextDecoder("utf-8");
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function byteOrder(left: string, right: string): number {
+  return Buffer.compare(Buffer.from(left, "utf8"), Buffer.from(right, "utf8"));
+}
+
+function specialKind(stats: Stats): string {
+  if (stats.isFIFO()) return "a named pipe (FIFO)";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  return "not a regular file or directory";
+}
+
+export async function walkPackage(packageDir: string, packagePath: string): Promise<PackageTree> {
+  const tree: PackageTree = { files: [], directories: [], entries: 0, bytes: 0, complete: true, findings: [] };
+  const at = (rel: string): string => (rel === "" ? packagePath : `${packagePath}/${rel}`);
+  const finding = (code: PackageTreeFindingCode, rel: string, message: string, limit?: PackageLimitName): void => {
+    const entry: PackageTreeFinding = { code, path: at(rel), message };
+    if (limit !== undefined) entry.limit = limit;
+    tree.findings.push(entry);
+  };
+
+  // The root: lstat, so a package directory that is a symlink (or not a directory) is refused here
+  // too, whoever calls the walker.
+  let rootStats: Stats;
+  try {
+    rootStats = await lstat(packageDir);
+  } catch (error) {
+    finding("unreadable_plugin_path", "", `cannot inspect the package directory: ${errorText(error)}`);
+    return tree;
+  }
+  if (rootStats.isSymbolicLink()) {
+    finding("unsafe_plugin_package_entry", "", "the package directory must not be a symlink; it was not followed");
+    return tree;
+  }
+  if (!rootStats.isDirectory()) {
+    finding("invalid_plugin_package", "", "the package path must be a directory");
+    return tree;
+  }
+
+  /**
+   * Lists one directory, counting every name against the entry limit as it is read. Names that
+   * are not UTF-8 are counted, reported and dropped.
+   */
+  const list = async (absolute: string, rel: string): Promise<Listing> => {
+    let dir: Dir;
+    try {
+      dir = await opendir(absolute, { encoding: "buffer" as BufferEncoding, bufferSize: 128 });
+    } catch (error) {
+      return { ok: false, error };
+    }
+    const names: string[] = [];
+    try {
+      for (;;) {
+        const dirent = await dir.read();
+        if (dirent === null) break;
+        tree.entries += 1;
+        if (tree.entries > PACKAGE_LIMITS.package_entries) return { ok: "limit" };
+        // encoding "buffer": the name arrives as raw bytes, whatever Node's typings say.
+        const raw = dirent.name as unknown as Buffer | string;
+        const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(raw, "utf8");
+        let name: string;
+        try {
+          name = strictUtf8.decode(bytes);
+        } catch {
+          const shown = lossyUtf8.decode(bytes);
+          finding("invalid_plugin_package", rel === "" ? shown : `${rel}/${shown}`, `package entry name is not valid UTF-8 (bytes ${bytes.toString("hex")}); not inspected`);
+          continue;
+        }
+        names.push(name);
+      }
+    } catch (error) {
+      return { ok: false, error };
+    } finally {
+      await dir.close().catch(() => undefined);
+    }
+    names.sort(byteOrder);
+    return { ok: true, names };
+  };
+
+  const stopAtEntryLimit = (): PackageTree => {
+    tree.complete = false;
+    finding(
+      "invalid_plugin_package",
+      "",
+      `package exceeds limit package_entries = ${PACKAGE_LIMITS.package_entries} (actual: more than ${PACKAGE_LIMITS.package_entries} entries); walk stopped`,
+      "package_entries",
+    );
+    return finish();
+  };
+
+  const finish = (): PackageTree => {
+    if (tree.bytes > PACKAGE_LIMITS.package_bytes) {
+      const actual = tree.complete ? `${tree.bytes} bytes` : `at least ${tree.bytes} bytes`;
+      finding(
+        "invalid_plugin_package",
+        "",
+        `package exceeds limit package_bytes = ${PACKAGE_LIMITS.package_bytes} (actual: ${actual} in regular files)`,
+        "package_bytes",
+      );
+    }
+    tree.files.sort((left, right) => byteOrder(left.path, right.path));
+    tree.directories.sort(byteOrder);
+    return tree;
+  };
+
+  const rootListing = await list(packageDir, "");
+  if (rootListing.ok === "limit") return stopAtEntryLimit();
+  if (rootListing.ok === false) {
+    finding("unreadable_plugin_path", "", `cannot list the package directory: ${errorText(rootListing.error)}`);
+    return finish();
+  }
+
+  /** lstat every name of a listed directory, LSTAT_BATCH at a time (at most 4096 in all). */
+  const inspect = async (rel: string, names: string[]): Promise<Inspected[]> => {
+    const dirAbs = join(packageDir, rel);
+    const out: Inspected[] = [];
+    for (let start = 0; start < names.length; start += LSTAT_BATCH) {
+      const batch = names.slice(start, start + LSTAT_BATCH);
+      out.push(...(await Promise.all(batch.map((name) => lstat(join(dirAbs, name)).then((stats) => ({ stats }), (error: unknown) => ({ error }))))));
+    }
+    return out;
+  };
+
+  const stack: Frame[] = [{ rel: "", level: 0, names: rootListing.names, inspected: await inspect("", rootListing.names), next: 0 }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as Frame;
+    // Names strictly in order; at a directory, descend at once (depth first) and resume here after.
+    let descended = false;
+    while (frame.next < frame.names.length && !descended) {
+      const name = frame.names[frame.next] as string;
+      const result = frame.inspected[frame.next] as Inspected;
+      frame.next += 1;
+      const rel = frame.rel === "" ? name : `${frame.rel}/${name}`;
+      if ("error" in result) {
+        finding("unreadable_plugin_path", rel, `cannot inspect package entry: ${errorText(result.error)}`);
+        continue;
+      }
+      const entry = result.stats;
+      if (entry.isSymbolicLink()) {
+        finding("unsafe_plugin_package_entry", rel, "package entry is a symlink; packages must not contain symlinks (it was not followed)");
+      } else if (entry.isFile()) {
+        const size = entry.size;
+        tree.files.push({ path: rel, size, mode: entry.mode & 0o7777, executable: (entry.mode & 0o111) !== 0 });
+        tree.bytes += size;
+        if (size > PACKAGE_LIMITS.file_bytes) {
+          finding("invalid_plugin_package", rel, `file exceeds limit file_bytes = ${PACKAGE_LIMITS.file_bytes} (actual: ${size} bytes); not read`, "file_bytes");
+        }
+      } else if (entry.isDirectory()) {
+        tree.directories.push(rel);
+        const level = frame.level + 1;
+        if (level > PACKAGE_LIMITS.directory_levels) {
+          finding(
+            "invalid_plugin_package",
+            rel,
+            `directory exceeds limit directory_levels = ${PACKAGE_LIMITS.directory_levels} (actual: level ${level}); not listed`,
+            "directory_levels",
+          );
+          continue;
+        }
+        const listing = await list(join(packageDir, rel), rel);
+        if (listing.ok === "limit") return stopAtEntryLimit();
+        if (listing.ok === false) {
+          finding("unreadable_plugin_path", rel, `cannot list package directory: ${errorText(listing.error)}`);
+          continue;
+        }
+        stack.push({ rel, level, names: listing.names, inspected: await inspect(rel, listing.names), next: 0 });
+        descended = true;
+      } else {
+        finding("unsafe_plugin_package_entry", rel, `package entry is ${specialKind(entry)}; only regular files and directories are allowed (it was not opened)`);
+      }
+    }
+    if (!descended) stack.pop();
+  }
+  return finish();
+}

@@ -1,0 +1,69 @@
+// The reference grammar of draft 0.1 (SPEC.md 3.3): `<kind>:<selector>` or
+// `<kind>:<source>:<selector>`. Atoms are non-empty, at most 16 KiB of UTF-8 and free of
+// `:`, `#`, `/` and `\`. This is a grammar, not a path: resolution never joins a selector
+// into a filesystem path (resolution.ts compares it with names it listed).
+
+export const REFERENCE_KINDS = ["plugin", "skill", "agent", "instruction"] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+
+export const MAX_ATOM_BYTES = 16 * 1024;
+
+export interface ComponentReference {
+  kind: ReferenceKind;
+  /** The explicit source part, when the reference has one. */
+  source?: string;
+  selector: string;
+}
+
+export type ParsedReference = { ok: true; reference: ComponentReference } | { ok: false; problem: string };
+
+const FORBIDDEN = /[:#/\\]/;
+
+/** Why an atom is not acceptable, or undefined when it is. */
+export function atomProblem(atom: string): string | undefined {
+  if (atom.length === 0) return "is empty";
+  if (Buffer.byteLength(atom, "utf8") > MAX_ATOM_BYTES) return `is longer than ${MAX_ATOM_BYTES} UTF-8 bytes`;
+  const bad = FORBIDDEN.exec(atom);
+  if (bad) return `contains ${JSON.stringify(bad[0])}`;
+  return undefined;
+}
+
+function isKind(value: string): value is ReferenceKind {
+  return (REFERENCE_KINDS as readonly string[]).includes(value);
+}
+
+export function parseReference(text: string): ParsedReference {
+  const parts = text.split(":");
+  if (parts.length !== 2 && parts.length !== 3) {
+    return { ok: false, problem: `has ${parts.length} ':'-separated parts (expected <kind>:<selector> or <kind>:<source>:<selector>)` };
+  }
+  const [kind, ...atoms] = parts as [string, ...string[]];
+  if (!isKind(kind)) return { ok: false, problem: `has unknown kind ${JSON.stringify(kind)} (expected one of ${REFERENCE_KINDS.join(", ")})` };
+  const names = atoms.length === 2 ? ["source", "selector"] : ["selector"];
+  for (const [index, atom] of atoms.entries()) {
+    const problem = atomProblem(atom);
+    if (problem) return { ok: false, problem: `${names[index]} ${problem}` };
+  }
+  const reference: ComponentReference =
+    atoms.length === 2 ? { kind, source: atoms[0] as string, selector: atoms[1] as string } : { kind, selector: atoms[0] as string };
+  return { ok: true, reference };
+}
+
+export function formatReference(reference: ComponentReference): string {
+  return reference.source === undefined
+    ? `${reference.kind}:${reference.selector}`
+    : `${reference.kind}:${reference.source}:${reference.selector}`;
+}
+
+/** Structural equality: same kind, same source part (or both none), same selector. */
+export function sameReference(left: ComponentReference, right: ComponentReference): boolean {
+  return left.kind === right.kind && left.source === right.source && left.selector === right.selector;
+}
+
+/** The report's parsed form, as the published reference serializes it. */
+export function referenceRecord(reference: ComponentReference): Record<string, string> {
+  const record: Record<string, string> = { kind: reference.kind };
+  if (reference.source !== undefined) record["source_id"] = reference.source;
+  record["selector"] = reference.selector;
+  return record;
+}

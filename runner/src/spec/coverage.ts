@@ -1,0 +1,54 @@
+// Requirement coverage: which cases check each requirement, split into accepting cases
+// (the expected verdict is "valid": exit 0, valid true, or structural accept) and rejecting
+// cases (exit 1 or 2, valid false, or structural reject). A case may say so itself with
+// `polarity` where validity is not the verdict (a skill refused with a warning). For the per-provider hook rules
+// (PAP-SEM-PROVIDER-*), where the verdict is a provider's support and the package stays valid,
+// a case that expects a provider to be `unsupported` counts as rejecting.
+
+import type { Exclusion, LoadedCase } from "../types/case.js";
+import type { Requirement } from "./requirements.js";
+
+export type Polarity = "accepting" | "rejecting" | "other";
+
+const PROVIDER_RULE = /^PAP-SEM-PROVIDER-/;
+
+export function polarityOf(c: LoadedCase, requirementId: string): Polarity {
+  const e = c.expect;
+  const providers = e.report?.providers;
+  const unsupported = Array.isArray(providers) && providers.some((p) => (p as { status?: unknown }).status === "unsupported");
+  if (unsupported && PROVIDER_RULE.test(requirementId)) return "rejecting";
+  if (c.polarity) return c.polarity;
+  if (e.valid === true || e.exit === 0) return "accepting";
+  if (e.valid === false || (e.exit !== undefined && e.exit !== 0)) return "rejecting";
+  if (e.structural === "accept") return "accepting";
+  if (e.structural === "reject") return "rejecting";
+  return "other";
+}
+
+export interface RequirementCoverage {
+  requirement: Requirement;
+  accepting: number;
+  rejecting: number;
+  other: number;
+  exclusion?: Exclusion;
+}
+
+export function coverageOf(requirements: Iterable<Requirement>, cases: readonly LoadedCase[], exclusions: readonly Exclusion[]): RequirementCoverage[] {
+  const excluded = new Map(exclusions.map((e) => [e.id, e]));
+  return [...requirements].map((requirement) => {
+    const row: RequirementCoverage = { requirement, accepting: 0, rejecting: 0, other: 0 };
+    for (const c of cases) if (c.spec.includes(requirement.id)) row[polarityOf(c, requirement.id)]++;
+    const ex = excluded.get(requirement.id);
+    if (ex) row.exclusion = ex;
+    return row;
+  });
+}
+
+export function isMissing(r: RequirementCoverage): boolean {
+  return r.accepting + r.rejecting + r.other === 0 && !r.exclusion;
+}
+
+/** Covered by cases, but not from both sides. */
+export function isOneSided(r: RequirementCoverage): boolean {
+  return !r.exclusion && r.accepting + r.rejecting + r.other > 0 && (r.accepting === 0 || r.rejecting === 0);
+}
