@@ -176,6 +176,12 @@ function program(): Command {
   return cli;
 }
 
+// `papc run … | head` closes stdout early: stop quietly instead of dying on EPIPE.
+process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+  if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw err;
+});
+
 async function main(): Promise<void> {
   try {
     await program().parseAsync(process.argv);

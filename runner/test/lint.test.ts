@@ -86,6 +86,12 @@ describe("papc lint", () => {
     expect(where(ps)).toEqual(["SPEC.md:4 spec-format"]);
   });
 
+  it("reports a case file that is a symlink instead of skipping it", async () => {
+    const ps = await lintFiles({}, { "cases/area/x/linked.yaml": "good.yaml" });
+    expect(where(ps)).toEqual(["cases/area/x/linked.yaml:1 yaml-syntax"]);
+    expect(ps[0]!.message).toMatch(/not symlinks/);
+  });
+
   it("reports an id outside its file's folder", async () => {
     const ps = await lintFiles({ "cases/area/y/moved.yaml": GOOD.replace("area/x/good", "area/x/moved") });
     expect(where(ps)).toEqual(["cases/area/y/moved.yaml:1 id-outside-folder"]);

@@ -29,19 +29,25 @@ export interface CaseSet {
   problems: LintProblem[];
 }
 
-/** Every *.yaml / *.yml below casesDir except EXCLUSIONS.yaml, sorted. */
-export async function listCaseFiles(casesDir: string): Promise<string[]> {
+/** Every *.yaml / *.yml below casesDir except EXCLUSIONS.yaml, sorted; symlinks listed apart. */
+export async function listCaseFiles(casesDir: string): Promise<{ files: string[]; links: string[] }> {
   const entries = await readdir(casesDir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && /\.ya?ml$/.test(e.name))
-    .map((e) => join(e.parentPath, e.name))
-    .filter((f) => relative(casesDir, f) !== EXCLUSIONS_FILE)
-    .sort();
+  const yaml = entries.filter((e) => /\.ya?ml$/.test(e.name) && relative(casesDir, join(e.parentPath, e.name)) !== EXCLUSIONS_FILE);
+  const paths = (list: typeof yaml): string[] => list.map((e) => join(e.parentPath, e.name)).sort();
+  return { files: paths(yaml.filter((e) => e.isFile())), links: paths(yaml.filter((e) => e.isSymbolicLink())) };
 }
 
 export async function loadCases(casesDir: string, kitRoot: string): Promise<CaseSet> {
   const set: CaseSet = { cases: [], broken: [], problems: [] };
-  for (const file of await listCaseFiles(casesDir)) {
+  const { files, links } = await listCaseFiles(casesDir);
+  // A linked case file would make the suite depend on something outside it: refused, not skipped.
+  for (const link of links) {
+    const rel = relative(kitRoot, link);
+    const p = problem("yaml-syntax", rel, 1, "case files must be regular files, not symlinks");
+    set.problems.push(p);
+    set.broken.push({ id: `${rel}#symlink`, file: rel, line: 1, area: folderOf(casesDir, link), spec: [], problems: [p] });
+  }
+  for (const file of files) {
     const rel = relative(kitRoot, file);
     let text: string;
     try {
