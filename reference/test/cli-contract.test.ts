@@ -13,23 +13,10 @@ import { compareValidate } from "../../runner/src/compare/compare-validate.js";
 import { check } from "../../runner/src/schemas/registry.js";
 import type { ValidateResult } from "../../runner/src/types/protocol.js";
 import type { ValidationReport } from "../../runner/src/types/validation-report.js";
-import { runCli } from "../src/cli.js";
 import { kitRoot } from "../src/kit.js";
 import { validate } from "../src/validate.js";
-import { makeTree, manifest, removeTree, skill, type TreeEntry } from "./fixtures.js";
+import { cli, type CliRun, makeTree, manifest, removeTree, skill, type TreeEntry } from "./fixtures.js";
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(...argv: string[]): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
-  return { code, stdout, stderr };
-}
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -45,7 +32,7 @@ async function tree(files: Record<string, TreeEntry>): Promise<string> {
 const VALID = { "plugins/demo/PLUGIN.toml": manifest("demo", '[[plugin.members]]\nref = "skill:company:review"\nrequirement = "optional"\n'), "skills/review/SKILL.md": skill("review") };
 const INVALID = { "plugins/demo/PLUGIN.toml": manifest("other") };
 
-function report(run: Run): ValidationReport {
+function report(run: CliRun): ValidationReport {
   expect(run.stdout.endsWith("\n")).toBe(true);
   expect(run.stdout.trimEnd().split("\n")).toHaveLength(1);
   return JSON.parse(run.stdout) as ValidationReport;

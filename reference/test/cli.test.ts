@@ -4,22 +4,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../src/cli.js";
 import { kitPath } from "../src/kit.js";
-import { makeTree, manifest, removeTree } from "./fixtures.js";
+import { cli, makeTree, manifest, removeTree } from "./fixtures.js";
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(...argv: string[]): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
-  return { code, stdout, stderr };
-}
 
 let valid = "";
 let invalid = "";

@@ -3,6 +3,7 @@
 import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { runCli } from "../src/cli.js";
 
 export function manifest(name = "demo", extra = ""): string {
   return `schema_version = 1\n[plugin]\nname = "${name}"\ndescription = "Demo package"\n${extra}`;
@@ -78,4 +79,18 @@ export function hook(fields: Record<string, string> = {}): string {
     .filter(([, value]) => value !== "")
     .map(([key, value]) => `${key} = ${value}`);
   return `\n[[hook]]\n${lines.join("\n")}\n`;
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs pap-reference in-process, capturing what it writes. */
+export async function cli(...argv: string[]): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
+  return { code, stdout, stderr };
 }
