@@ -109,34 +109,36 @@ export interface ResolutionReport {
   requiredEdges: Map<string, string[]>;
 }
 
+/** unresolved_member / unresolved_dependency: an error when required, else a warning. */
+function unresolved(
+  kind: "member" | "dependency",
+  entry: { ref: string; requirement: string },
+  result: { status: string; detail: string },
+  path: string,
+): ReportDiagnostic {
+  return {
+    code: `unresolved_${kind}`,
+    phase: kind === "member" ? "member_resolution" : "dependency_resolution",
+    severity: entry.requirement === "required" ? "error" : "warning",
+    path,
+    message: `${entry.requirement} ${kind} ${entry.ref} is ${result.status}: ${result.detail}`,
+  };
+}
+
 export async function resolvePackages(packages: readonly ResolvablePackage[], sourceId: string, components: SourceComponents): Promise<ResolutionReport> {
   const report: ResolutionReport = { members: [], dependencies: [], diagnostics: [], requiredEdges: new Map() };
   for (const pkg of packages) {
     for (const member of pkg.members) {
       const result = await resolveReference(member.reference, sourceId, components);
       report.members.push({ plugin: pkg.packageRef, ref: member.ref, requirement: member.requirement, status: result.status, detail: result.detail });
-      if (result.status !== "resolved") {
-        report.diagnostics.push({
-          code: "unresolved_member",
-          phase: "member_resolution",
-          severity: member.requirement === "required" ? "error" : "warning",
-          path: pkg.manifestPath,
-          message: `${member.requirement} member ${member.ref} is ${result.status}: ${result.detail}`,
-        });
-      }
+      if (result.status !== "resolved") report.diagnostics.push(unresolved("member", member, result, pkg.manifestPath));
     }
     const edges: string[] = [];
     for (const dependency of pkg.dependencies) {
       const result = await resolveReference(dependency.reference, sourceId, components);
       report.dependencies.push({ plugin: pkg.packageRef, ref: dependency.ref, requirement: dependency.requirement, status: result.status, detail: result.detail });
       if (result.status !== "resolved") {
-        report.diagnostics.push({
-          code: "unresolved_dependency",
-          phase: "dependency_resolution",
-          severity: dependency.requirement === "required" ? "error" : "warning",
-          path: pkg.manifestPath,
-          message: `${dependency.requirement} dependency ${dependency.ref} is ${result.status}: ${result.detail}`,
-        });
+        report.diagnostics.push(unresolved("dependency", dependency, result, pkg.manifestPath));
       } else if (dependency.requirement === "required" && result.target !== undefined) {
         edges.push(result.target);
       }

@@ -3,19 +3,15 @@
 // errors, text mode, source_path as given, reading reports tolerantly, and discovery locations
 // that cannot be read (permission bits do not stop root, so root runs the check as nobody).
 
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { chmod } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it, type TestContext } from "vitest";
 import { compareValidate } from "../../runner/src/compare/compare-validate.js";
 import { check } from "../../runner/src/schemas/registry.js";
 import type { ValidateResult } from "../../runner/src/types/protocol.js";
 import type { ValidationReport } from "../../runner/src/types/validation-report.js";
-import { kitRoot } from "../src/kit.js";
 import { validate } from "../src/validate.js";
-import { cli, type CliRun, makeTree, manifest, removeTree, skill, type TreeEntry } from "./fixtures.js";
+import { callAsNobody, cli, type CliRun, makeTree, manifest, removeTree, skill, type TreeEntry } from "./fixtures.js";
 
 
 const roots: string[] = [];
@@ -199,18 +195,8 @@ describe("PAP-REPORT-READERS-TOLERANT: the kit reads reports tolerantly", () => 
  */
 async function validateUnprivileged(root: string, context: TestContext): Promise<ValidationReport> {
   if (process.getuid?.() !== 0) return (await validate(root)).report;
-  const built = join(kitRoot(), "dist", "reference", "src", "validate.js");
-  if (!existsSync(built)) context.skip("running as root and dist/ is not built (npm test builds it first)");
   await chmod(root, 0o755); // mkdtemp made it 0700; its parent is the system temp directory
-  const script = `import(${JSON.stringify(pathToFileURL(built).href)}).then(async (m) => process.stdout.write(JSON.stringify((await m.validate(${JSON.stringify(root)})).report)))`;
-  const child = spawn(process.execPath, ["-e", script], { uid: 65534, gid: 65534, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  if (code !== 0) context.skip(`cannot validate as an unprivileged user here (exit ${code}): ${err.split("\n")[0]}`);
-  return JSON.parse(out) as ValidationReport;
+  return callAsNobody<ValidationReport>("validate", `(await m.validate(${JSON.stringify(root)})).report`, context);
 }
 
 describe("PAP-SEM-DISCOVERY-UNREADABLE: unreadable discovery locations are unreadable_plugin_path", () => {

@@ -3,7 +3,12 @@
 import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import type { TestContext } from "vitest";
 import { runCli } from "../src/cli.js";
+import { kitRoot } from "../src/kit.js";
 
 export function manifest(name = "demo", extra = ""): string {
   return `schema_version = 1\n[plugin]\nname = "${name}"\ndescription = "Demo package"\n${extra}`;
@@ -93,4 +98,23 @@ export async function cli(...argv: string[]): Promise<CliRun> {
   let stderr = "";
   const code = await runCli(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
   return { code, stdout, stderr };
+}
+
+/**
+ * Root ignores permission bits, so unreadable-path tests call a function of the built module
+ * (dist/reference/src/<module>.js) in a child running as uid/gid 65534 and parse its JSON
+ * result. `call` is an expression over `m`, the imported module. Skips when that is impossible.
+ */
+export async function callAsNobody<T>(module: string, call: string, context: TestContext): Promise<T> {
+  const built = join(kitRoot(), "dist", "reference", "src", `${module}.js`);
+  if (!existsSync(built)) context.skip("running as root and dist/ is not built (npm test builds it first)");
+  const script = `import(${JSON.stringify(pathToFileURL(built).href)}).then(async (m) => process.stdout.write(JSON.stringify(await ${call})))`;
+  const child = spawn(process.execPath, ["-e", script], { uid: 65534, gid: 65534, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (code !== 0) context.skip(`cannot run as an unprivileged user here (exit ${code}): ${err.split("\n")[0]}`);
+  return JSON.parse(out) as T;
 }

@@ -4,17 +4,15 @@
 // PAP-SEM-LIMIT-PACKAGE-ENTRIES, PAP-SEM-LIMIT-DIRECTORY-DEPTH, PAP-SEM-LIMIT-FILE-SIZE,
 // PAP-SEM-LIMIT-PACKAGE-SIZE, PAP-SEM-PACKAGE-NO-SYMLINKS, PAP-SEM-PACKAGE-SPECIAL-FILES.
 
-import { execFile, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { execFile } from "node:child_process";
 import { chmod, mkdir, mkdtemp, symlink, truncate, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { kitRoot } from "../src/kit.js";
 import { PACKAGE_LIMITS, walkPackage, type PackageTree } from "../src/package-tree.js";
+import { callAsNobody } from "./fixtures.js";
 
 const run = promisify(execFile);
 const PKG = "plugins/demo";
@@ -341,19 +339,9 @@ describe("walkPackage: unreadable entries and odd names", () => {
       tree = await walk(dir);
     } else {
       // Root ignores permission bits: walk as an unprivileged user in a child (the built module).
-      const built = join(kitRoot(), "dist", "reference", "src", "package-tree.js");
-      if (!existsSync(built)) context.skip("running as root and dist/ is not built (npm test builds it first)");
       // The child must reach the package: open up <root>/plugins/demo, <root>/plugins and <root> (mkdtemp made it 0700).
       for (const up of [dir, join(dir, ".."), join(dir, "..", "..")]) await chmod(up, 0o755);
-      const script = `import(${JSON.stringify(pathToFileURL(built).href)}).then(async (m) => process.stdout.write(JSON.stringify(await m.walkPackage(${JSON.stringify(dir)}, ${JSON.stringify(PKG)}))))`;
-      const child = spawn(process.execPath, ["-e", script], { uid: 65534, gid: 65534, stdio: ["ignore", "pipe", "pipe"] });
-      let out = "";
-      let err = "";
-      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-      child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-      if (code !== 0) context.skip(`cannot walk as an unprivileged user here (exit ${code}): ${err.split("\n")[0]}`);
-      tree = JSON.parse(out) as PackageTree;
+      tree = await callAsNobody<PackageTree>("package-tree", `m.walkPackage(${JSON.stringify(dir)}, ${JSON.stringify(PKG)})`, context);
     }
     expect(codes(tree)).toEqual([`unreadable_plugin_path ${PKG}/locked`]);
     expect(tree.files.map((f) => f.path)).toEqual(["PLUGIN.toml", "z-after.txt"]);
