@@ -7,11 +7,12 @@ import type { Readable } from "node:stream";
 import { createInterface } from "node:readline";
 import type { Operation } from "../../runner/src/types/case.js";
 import type { ErroredReply, HelloReply, ResultReply, RunReply } from "../../runner/src/types/protocol.js";
+import { dispatch } from "./dispatch/dispatch.js";
 import { kitInfo } from "./kit.js";
 import { isMainModule } from "./main-module.js";
 import { DEFAULT_SOURCE_ID, validate } from "./validate.js";
 
-export const OPERATIONS: Operation[] = ["validate"];
+export const OPERATIONS: Operation[] = ["validate", "dispatch"];
 
 export function helloReply(): HelloReply {
   const info = kitInfo();
@@ -39,16 +40,42 @@ function errored(seq: number, message: string, detail?: JsonRecord): ErroredRepl
   return detail === undefined ? { seq, errored: { message } } : { seq, errored: { message, detail } };
 }
 
+/**
+ * The `dispatch` operation (issue 4 contract, "The dispatch operation"): args.event is written
+ * as JSON bytes, exactly as the runner's exec mode does, and args.environment is laid over our
+ * own environment as the dispatcher's environment.
+ */
+async function handleDispatch(seq: number, source: string, args: JsonRecord): Promise<RunReply> {
+  const { provider, plugin, hooks, event, environment } = args;
+  if (typeof provider !== "string") return errored(seq, "dispatch needs case.args.provider (claude-code or codex)");
+  if (typeof plugin !== "string") return errored(seq, "dispatch needs case.args.plugin (a package directory name)");
+  if (hooks !== undefined && !(Array.isArray(hooks) && hooks.every((id) => typeof id === "string"))) return errored(seq, "dispatch: case.args.hooks must be an array of hook ids");
+  if (event === undefined) return errored(seq, "dispatch needs case.args.event (the native payload)");
+  if (environment !== undefined && !(isRecord(environment) && Object.values(environment).every((v) => typeof v === "string"))) {
+    return errored(seq, "dispatch: case.args.environment must map names to strings");
+  }
+  const result = await dispatch({
+    source,
+    provider,
+    plugin,
+    ...(hooks === undefined ? {} : { hooks: hooks as string[] }),
+    event: JSON.stringify(event),
+    env: { ...process.env, ...((environment as Record<string, string> | undefined) ?? {}) },
+  });
+  return { seq, result: { exit: result.exit, stdout: result.stdout, stderr: result.stderr } };
+}
+
 /** One `run` request → its reply. Never throws. */
 export async function handleRun(seq: number, payload: unknown): Promise<RunReply> {
   try {
     if (!isRecord(payload)) return errored(seq, "run request has no case object");
     const operation = payload["operation"];
-    if (operation !== "validate") {
+    if (operation !== "validate" && operation !== "dispatch") {
       return errored(seq, `operation ${JSON.stringify(operation)} is not supported (supported: ${OPERATIONS.join(", ")})`);
     }
     const source = payload["source"];
-    if (typeof source !== "string" || source === "") return errored(seq, "validate needs case.source (the source directory)");
+    if (typeof source !== "string" || source === "") return errored(seq, `${operation} needs case.source (the source directory)`);
+    if (operation === "dispatch") return await handleDispatch(seq, source, isRecord(payload["args"]) ? payload["args"] : {});
     const args = isRecord(payload["args"]) ? payload["args"] : {};
     const sourceId = args["source_id"] ?? DEFAULT_SOURCE_ID;
     if (typeof sourceId !== "string") return errored(seq, "case.args.source_id must be a string");

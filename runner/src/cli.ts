@@ -19,6 +19,8 @@ import { Progress, renderSummary } from "./report/terminal.js";
 import { describeSelection, selectCases } from "./run/select-cases.js";
 import { coverageOf, isMissing, isOneSided } from "./spec/coverage.js";
 import { DEFAULT_TIMEOUT_MS, runSuite } from "./run/run-suite.js";
+import { installCommand, pathCommand } from "./harness/commands.js";
+import { DEFAULT_RECORD_JOBS, recordCommand, verifyCommand } from "./recordings/commands.js";
 
 class UsageError extends Error {}
 
@@ -172,6 +174,52 @@ function program(): Command {
       const cmp = compareReports(await readReport(a), await readReport(b));
       process.stdout.write(renderComparison(cmp, a, b));
       process.exitCode = cmp.regressions.length > 0 ? 1 : 0;
+    });
+  const io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) };
+  const recordingsDir = join(root, "recordings");
+  const harness = cli.command("harness").description("the pinned harness binaries (recordings/pins.yaml)").exitOverride();
+  harness
+    .command("install")
+    .description("install the pinned harness packages into the harness cache ($PAPC_HARNESS_CACHE or ~/.cache/papc/harnesses)")
+    .option("--provider <name>", "only this provider (claude-code, codex); repeatable", collect)
+    .exitOverride()
+    .action(async (o: { provider?: string[] }) => {
+      process.exitCode = await installCommand({ root: recordingsDir, ...(o.provider ? { providers: o.provider } : {}) }, io);
+    });
+  harness
+    .command("path <provider>")
+    .description("print the installed binary of a provider's pinned harness")
+    .exitOverride()
+    .action(async (provider: string) => {
+      process.exitCode = await pathCommand({ root: recordingsDir, provider }, io);
+    });
+
+  const recordings = cli.command("recordings").description("native hook payloads recorded from the pinned harnesses").exitOverride();
+  recordings
+    .command("record")
+    .description("run the scenarios in the pinned harnesses against a scripted model and write recordings/")
+    .option("--provider <name>", "only this provider (claude-code, codex); repeatable", collect)
+    .option("--scenario <name>", "only this scenario (recordings/scenarios/<name>.yaml); repeatable", collect)
+    .option("--check", "re-capture into a temporary folder and compare with the committed recordings; exit 1 on drift")
+    .option("--jobs <n>", "harness runs in parallel", positiveInt("--jobs"), DEFAULT_RECORD_JOBS)
+    .option("--log-dir <dir>", "write each run's model requests to <dir>/<provider>.<scenario>.requests.json")
+    .option("--recordings <dir>", "the recordings folder (pins, scenarios, recordings)", recordingsDir)
+    .exitOverride()
+    .action(async (o: { provider?: string[]; scenario?: string[]; check?: boolean; jobs: number; logDir?: string; recordings: string }) => {
+      process.exitCode = await recordCommand(
+        { root: resolve(o.recordings), jobs: o.jobs, check: o.check === true, ...(o.provider ? { providers: o.provider } : {}), ...(o.scenario ? { scenarios: o.scenario } : {}), ...(o.logDir ? { logDir: resolve(o.logDir) } : {}) },
+        io,
+      );
+    });
+  recordings
+    .command("verify")
+    .description("check every recording offline: schema, pin, sha256, path, volatile pointers, used by a case")
+    .option("--allow-unused", "report recordings no case uses as notes instead of failing")
+    .option("--recordings <dir>", "the recordings folder to check", recordingsDir)
+    .option("--cases <dir>", "the case folder whose given.event entries use recordings", join(root, "cases"))
+    .exitOverride()
+    .action(async (o: { allowUnused?: boolean; recordings: string; cases: string }) => {
+      process.exitCode = await verifyCommand({ root: resolve(o.recordings), casesDir: resolve(o.cases), allowUnused: o.allowUnused === true }, io);
     });
   return cli;
 }

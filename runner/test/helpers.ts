@@ -16,10 +16,12 @@ export function persistentAdapter(command: string[], baseline: Record<string, st
   return { name: "under-test", description: "test", mode: "persistent", command, baseline, dir: KIT_ROOT };
 }
 
-export async function runProbe(adapter: Adapter, extra: Partial<RunOptions> = {}): Promise<RunReport> {
+/** Runs one area of the probe suite: "probe" (validate cases for the hostile implementations) or "dispatch". */
+export async function runProbe(adapter: Adapter, extra: Partial<RunOptions> = {}, area = "probe"): Promise<RunReport> {
   const set = await loadCases(join(PROBE_SUITE, "cases"), PROBE_SUITE);
   if (set.problems.length > 0) throw new Error(JSON.stringify(set.problems));
-  return runSuite({ kitRoot: KIT_ROOT, kit: { name: "papc", version: "test" }, adapter, cases: set.cases, jobs: 1, timeoutMs: 5000, ...extra });
+  const cases = set.cases.filter((c) => c.area === area);
+  return runSuite({ kitRoot: KIT_ROOT, kit: { name: "papc", version: "test" }, adapter, cases, jobs: 1, timeoutMs: 5000, ...extra });
 }
 
 export function outcomes(report: RunReport): Record<string, string> {

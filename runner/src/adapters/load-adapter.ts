@@ -39,28 +39,33 @@ export async function readAdapter(file: string, kitRoot: string): Promise<Adapte
     };
   }
   const config = data as AdapterConfig;
-  const unknown = unknownPlaceholders(config);
-  if (unknown.length > 0) {
-    return {
-      problems: unknown.map(([op, name]) =>
-        problem("adapter-schema", rel, lineOf(doc, counter, ["operations", op, "argv"]), `unknown placeholder {${name}} in operations.${op}.argv (known: ${KNOWN_PLACEHOLDERS.join(", ")}, args.NAME)`),
-      ),
-    };
+  const unfillable = templateProblems(config);
+  if (unfillable.length > 0) {
+    return { problems: unfillable.map(([op, message]) => problem("adapter-schema", rel, lineOf(doc, counter, ["operations", op, "argv"]), message)) };
   }
   return { adapter: { ...config, dir: resolve(file, "..") }, problems: [] };
 }
 
 const KNOWN_PLACEHOLDERS = ["kit", "adapter_dir", "root", "source", "case_id"];
 
-/** Placeholders of exec templates that no case could ever fill: an adapter typo, not a failure. */
-function unknownPlaceholders(config: AdapterConfig): [string, string][] {
+/**
+ * Exec templates that no case could ever fill, as [operation, message]: a placeholder typo, or
+ * a group repeating over two arrays (ambiguous). An adapter mistake, not an implementation failure.
+ */
+function templateProblems(config: AdapterConfig): [string, string][] {
   const found: [string, string][] = [];
   for (const [op, { argv }] of Object.entries(config.operations ?? {})) {
     for (const text of argv.flat()) {
       for (const m of text.matchAll(/\{([^}]*)\}/g)) {
         const name = m[1] ?? "";
-        if (!KNOWN_PLACEHOLDERS.includes(name) && !/^args\.[A-Za-z0-9_-]+$/.test(name)) found.push([op, name]);
+        if (!KNOWN_PLACEHOLDERS.includes(name) && !/^args\.[A-Za-z0-9_-]+(?:\[\])?$/.test(name)) {
+          found.push([op, `unknown placeholder {${name}} in operations.${op}.argv (known: ${KNOWN_PLACEHOLDERS.join(", ")}, args.NAME, args.NAME[])`]);
+        }
       }
+    }
+    for (const element of argv) {
+      const arrays = new Set((Array.isArray(element) ? element : [element]).flatMap((t) => [...t.matchAll(/\{(args\.[A-Za-z0-9_-]+)\[\]\}/g)].map((m) => m[1])));
+      if (arrays.size > 1) found.push([op, `operations.${op}.argv repeats one group over two arrays (${[...arrays].join(", ")}); use one [] placeholder per group`]);
     }
   }
   return found;

@@ -5,10 +5,13 @@ import { readdir, readFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { LineCounter, parseDocument, type Document } from "yaml";
 import { describeErrors, check } from "../schemas/registry.js";
-import type { CaseGiven, CaseSpec, LoadedCase } from "../types/case.js";
+import type { CaseGiven, CaseSpec, LoadedCase, ResolvedDispatch } from "../types/case.js";
 import { problem, type LintProblem } from "../lint/problems.js";
+import { RecordingStore } from "../dispatch/recording-store.js";
+import { resolveDispatch } from "../dispatch/resolve-dispatch.js";
 import { canonicalJson, sha256 } from "./canonical.js";
 import { fixturePathProblems } from "./fixture-paths.js";
+import { nullAllowed, operationKeyFindings } from "./operation-keys.js";
 import { errorPath, lineOf, type YamlPath } from "./yaml-locate.js";
 
 export const EXCLUSIONS_FILE = "EXCLUSIONS.yaml";
@@ -37,8 +40,13 @@ export async function listCaseFiles(casesDir: string): Promise<{ files: string[]
   return { files: paths(yaml.filter((e) => e.isFile())), links: paths(yaml.filter((e) => e.isSymbolicLink())) };
 }
 
-export async function loadCases(casesDir: string, kitRoot: string): Promise<CaseSet> {
+/**
+ * Loads every case below casesDir; paths in findings are relative to kitRoot (the suite root).
+ * Dispatch cases read their events from recordingsDir (default: <kitRoot>/recordings).
+ */
+export async function loadCases(casesDir: string, kitRoot: string, recordingsDir = join(kitRoot, "recordings")): Promise<CaseSet> {
   const set: CaseSet = { cases: [], broken: [], problems: [] };
+  const recordings = new RecordingStore(recordingsDir);
   const { files, links } = await listCaseFiles(casesDir);
   // A linked case file would make the suite depend on something outside it: refused, not skipped.
   for (const link of links) {
@@ -58,7 +66,7 @@ export async function loadCases(casesDir: string, kitRoot: string): Promise<Case
       set.broken.push({ id: `${rel}#unreadable`, file: rel, line: 1, area: folderOf(casesDir, file), spec: [], problems: [p] });
       continue;
     }
-    loadCaseFile(text, rel, folderOf(casesDir, file), set);
+    loadCaseFile(text, rel, folderOf(casesDir, file), set, recordings);
   }
   flagDuplicates(set);
   return set;
@@ -73,11 +81,14 @@ interface Source {
   file: string;
   doc: Document;
   counter: LineCounter;
+  recordings: RecordingStore;
 }
 
-export function loadCaseFile(text: string, file: string, folder: string, set: CaseSet): void {
+/** Loads one case file's text; dispatch cases read recordings through `recordings` (none: every id is unknown). */
+export function loadCaseFile(text: string, file: string, folder: string, set: CaseSet, recordings = new RecordingStore(undefined)): void {
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
+  // `<<` merge keys let a table entry reuse a default hook and change one field of it.
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true, merge: true });
   if (doc.errors.length > 0) {
     for (const err of doc.errors) {
       const line = err.linePos?.[0]?.line ?? 1;
@@ -87,7 +98,7 @@ export function loadCaseFile(text: string, file: string, folder: string, set: Ca
     }
     return;
   }
-  const src: Source = { file, doc, counter };
+  const src: Source = { file, doc, counter, recordings };
   const data = doc.toJS() as unknown;
   if (isObject(data) && "cases" in data) loadTable(data, folder, src, set);
   else addCase(data, [], folder, src, set);
@@ -110,7 +121,7 @@ function loadTable(data: Record<string, unknown>, folder: string, src: Source, s
   });
 }
 
-/** Table defaults merged into one entry: given.files and given.args key by key, the rest replaced. */
+/** Table defaults merged into one entry: given.files, given.args and given.environment key by key, the rest replaced. */
 export function mergeCase(defaults: Record<string, unknown>, entry: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...defaults, ...entry };
   const dg = (defaults.given ?? {}) as CaseGiven;
@@ -119,6 +130,7 @@ export function mergeCase(defaults: Record<string, unknown>, entry: Record<strin
     const given: CaseGiven = { ...dg, ...eg };
     if (dg.files || eg.files) given.files = { ...dg.files, ...eg.files };
     if (dg.args || eg.args) given.args = { ...dg.args, ...eg.args };
+    if (dg.environment || eg.environment) given.environment = { ...dg.environment, ...eg.environment };
     merged.given = given;
   }
   return merged;
@@ -142,11 +154,13 @@ function addCase(
   const rawId = isObject(data) && typeof data.id === "string" ? data.id : `${src.file}#${entryPath.join("/") || "case"}`;
   const spec = isObject(data) && Array.isArray(data.spec) ? data.spec.filter((s): s is string => typeof s === "string") : [];
   const problems: LintProblem[] = [];
+  let dispatch: ResolvedDispatch | undefined;
 
   const result = check("case.schema.json", data);
   // ajv lets `nullable` keys hold an explicit null (YAML `key:` with nothing after it);
   // in a case that is always a mistake, and an empty expectation would check nothing.
-  for (const path of nullPaths(data)) {
+  const operation = isObject(data) ? data.operation : undefined;
+  for (const path of nullPaths(data).filter((p) => !nullAllowed(operation, p))) {
     problems.push(problem("case-schema", src.file, locate(path), `/${path.join("/")} is null (an empty YAML value)`, rawId));
   }
   if (!result.ok) {
@@ -155,6 +169,12 @@ function addCase(
     }
   } else {
     const c = data as CaseSpec;
+    for (const f of operationKeyFindings(c)) problems.push(problem("operation-mismatch", src.file, locate(f.path, true), f.message, c.id));
+    if (c.operation === "dispatch") {
+      const { dispatch: resolved, findings } = resolveDispatch(c, src.recordings);
+      for (const f of findings) problems.push(problem(f.code, src.file, locate(f.path, f.key), f.message, c.id));
+      dispatch = resolved;
+    }
     if (!c.id.startsWith(`${folder}/`)) {
       problems.push(problem("id-outside-folder", src.file, locate(["id"]), `case id "${c.id}" does not start with "${folder}/"`, c.id));
     }
@@ -180,7 +200,9 @@ function addCase(
     return;
   }
   const c = data as CaseSpec;
-  set.cases.push({ ...c, area: areaOf(c.id, folder), hash: caseHash(c), location: { file: src.file, line: startLine } });
+  const loaded: LoadedCase = { ...c, area: areaOf(c.id, folder), hash: caseHash(c, dispatch?.event), location: { file: src.file, line: startLine } };
+  if (dispatch) loaded.dispatch = dispatch;
+  set.cases.push(loaded);
 }
 
 function nullPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
@@ -201,12 +223,15 @@ export function areaOf(id: string, fallback: string): string {
 }
 
 /**
- * sha256 of what the case checks: id, requirements, operation, given and expect.
+ * sha256 of what the case checks: id, requirements, operation, given and expect, and for a
+ * dispatch case the event it sends (so a re-recorded payload changes the hash).
  * Title and notes are prose and do not change the hash. Inline fixtures are part of `given`.
  */
-export function caseHash(c: CaseSpec): string {
+export function caseHash(c: CaseSpec, event?: unknown): string {
   const { id, spec, operation, given, expect } = c;
-  return sha256(canonicalJson({ id, spec, operation, given: given ?? {}, expect }));
+  const hashed: Record<string, unknown> = { id, spec, operation, given: given ?? {}, expect };
+  if (event !== undefined) hashed.event = event;
+  return sha256(canonicalJson(hashed));
 }
 
 /** One hash for a whole suite: over every case's id and hash, in id order. */

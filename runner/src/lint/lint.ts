@@ -13,14 +13,17 @@ import { loadSpec, type ParsedSpec } from "../spec/requirements.js";
 import type { Exclusion, ExclusionsFile } from "../types/case.js";
 import { problem, type LintProblem } from "./problems.js";
 
+/** Where a suite lives; kitRoot is the suite root that findings' paths are relative to. */
 export interface SuitePaths {
   kitRoot: string;
   casesDir: string;
   specFile: string;
+  /** Where dispatch cases' `given.event` ids are looked up as <id>.json. */
+  recordingsDir: string;
 }
 
 export function suitePaths(kitRoot: string): SuitePaths {
-  return { kitRoot, casesDir: join(kitRoot, "cases"), specFile: join(kitRoot, "SPEC.md") };
+  return { kitRoot, casesDir: join(kitRoot, "cases"), specFile: join(kitRoot, "SPEC.md"), recordingsDir: join(kitRoot, "recordings") };
 }
 
 export interface LintResult {
@@ -32,7 +35,7 @@ export interface LintResult {
 
 export async function lintSuite(paths: SuitePaths): Promise<LintResult> {
   const spec = await loadSpec(paths.specFile);
-  const caseSet = await loadCases(paths.casesDir, paths.kitRoot);
+  const caseSet = await loadCases(paths.casesDir, paths.kitRoot, paths.recordingsDir);
   const problems: LintProblem[] = [...caseSet.problems];
   for (const p of spec.problems) problems.push(problem("spec-format", "SPEC.md", p.line, p.message));
 

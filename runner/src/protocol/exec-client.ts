@@ -1,8 +1,10 @@
 // The exec-mode client: one process per case for one-shot CLIs (e.g. `… --json plugin
-// validate <source>`). The adapter's argv template is filled from the case, and the exit
-// code and stdout are mapped onto the operation's normalized result.
+// validate <source>`, or a hook dispatcher). The adapter's argv template is filled from the
+// case; `args.environment` goes over the environment and, with `stdin: event`, the JSON of
+// `args.event` on stdin, as a harness runs a hook command. The exit code and stdout are mapped
+// onto the operation's normalized result.
 
-import type { Adapter, ArgvElement } from "../types/adapter.js";
+import type { Adapter, ArgvElement, ExecOperation } from "../types/adapter.js";
 import type { CasePayload, HelloReply } from "../types/protocol.js";
 import type { Operation } from "../types/case.js";
 import { TailBuffer } from "./bounded-text.js";
@@ -17,7 +19,11 @@ export interface ExecOptions {
   maxStdoutBytes?: number;
 }
 
-const PLACEHOLDER = /\{([a-z_]+(?:\.[A-Za-z0-9_-]+)?)\}/g;
+const PLACEHOLDER = /\{([a-z_]+(?:\.[A-Za-z0-9_-]+)?(?:\[\])?)\}/g;
+const LIST_PLACEHOLDER = /\{(args\.[A-Za-z0-9_-]+\[\])\}/;
+
+/** Placeholder values: a string, or for `args.NAME[]` the array's entries as strings. */
+export type PlaceholderValues = Map<string, string | string[]>;
 
 export class ExecClient implements Implementation {
   constructor(private readonly options: ExecOptions) {}
@@ -41,7 +47,7 @@ export class ExecClient implements Implementation {
     } catch (err) {
       return { exchange: { kind: "errored", message: (err as Error).message }, stderr: "" };
     }
-    return this.execute(argv, payload.operation, timeoutMs);
+    return this.execute(argv, payload, template, timeoutMs);
   }
 
   drainStderr(): string {
@@ -50,20 +56,22 @@ export class ExecClient implements Implementation {
 
   async close(): Promise<void> {}
 
-  private async execute(argv: string[], operation: Operation, timeoutMs: number): Promise<ExchangeWithStderr> {
+  private async execute(argv: string[], payload: CasePayload, template: ExecOperation, timeoutMs: number): Promise<ExchangeWithStderr> {
+    const operation = payload.operation;
     const maxStdout = this.options.maxStdoutBytes ?? 8 * 1024 * 1024;
     const stderr = new TailBuffer(64 * 1024);
     const stdout: Buffer[] = [];
     let size = 0;
     let verdict: Exchange | undefined;
-    const child = spawnGroup(argv, this.options.cwd);
+    // A dispatch case's harness environment goes over the runner's own.
+    const child = spawnGroup(argv, this.options.cwd, environmentOf(payload.args));
     const ended = new Promise<{ code: number | null; signal: string | null; error?: Error }>((resolve) => {
       child.on("exit", (code, signal) => resolve({ code, signal }));
       child.on("error", (error: Error) => resolve({ code: null, signal: null, error }));
     });
     void child.catch(() => undefined);
     child.stdin.on("error", () => undefined);
-    child.stdin.end();
+    child.stdin.end(template.stdin === "event" ? JSON.stringify(payload.args.event ?? null) : undefined);
     child.stderr.setEncoding("utf8");
     child.stderr.on("data", (text: string) => stderr.push(text));
     child.stdout.on("data", (c: Buffer) => {
@@ -91,12 +99,21 @@ export class ExecClient implements Implementation {
     if (verdict) return { exchange: verdict, stderr: stderr.take() };
     if (result.error) return { exchange: { kind: "crash", message: `could not start: ${result.error.message}` }, stderr: stderr.take() };
     if (result.signal) return { exchange: { kind: "crash", message: `killed by ${result.signal}` }, stderr: stderr.take() };
-    return { exchange: mapExecResult(operation, result.code ?? -1, Buffer.concat(stdout).toString("utf8")), stderr: stderr.take() };
+    const errText = stderr.take();
+    return { exchange: mapExecResult(operation, result.code ?? -1, Buffer.concat(stdout).toString("utf8"), errText), stderr: errText };
   }
 }
 
-function placeholderValues(payload: CasePayload, adapter: Adapter, kitRoot: string): Map<string, string> {
-  const values = new Map<string, string>([
+/** `args.environment` when it is an object of strings: variables set over the runner's own. */
+function environmentOf(args: Record<string, unknown>): Record<string, string> | undefined {
+  const env = args.environment;
+  if (typeof env !== "object" || env === null || Array.isArray(env)) return undefined;
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+function placeholderValues(payload: CasePayload, adapter: Adapter, kitRoot: string): PlaceholderValues {
+  const text = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
+  const values: PlaceholderValues = new Map<string, string | string[]>([
     ["kit", kitRoot],
     ["adapter_dir", adapter.dir],
     ["root", payload.root],
@@ -104,31 +121,52 @@ function placeholderValues(payload: CasePayload, adapter: Adapter, kitRoot: stri
     ["case_id", payload.id],
   ]);
   for (const [k, v] of Object.entries(payload.args)) {
-    if (v !== undefined && v !== null) values.set(`args.${k}`, typeof v === "string" ? v : JSON.stringify(v));
+    if (v === undefined || v === null) continue;
+    values.set(`args.${k}`, text(v));
+    if (Array.isArray(v)) values.set(`args.${k}[]`, v.map(text));
   }
   return values;
 }
 
-/** Fills `{placeholders}`; a list element is a group kept only when all its placeholders have values. */
-export function fillArgv(template: readonly ArgvElement[], values: Map<string, string>): string[] {
+/**
+ * Fills `{placeholders}`. A list element is a group, kept only when all its placeholders have
+ * values. An element or group holding `{args.NAME[]}` is repeated once per entry of that array
+ * (none for an empty or absent array).
+ */
+export function fillArgv(template: readonly ArgvElement[], values: PlaceholderValues): string[] {
   const out: string[] = [];
   for (const element of template) {
-    if (typeof element === "string") {
-      out.push(fill(element, values, true) as string);
-      continue;
-    }
-    const filled = element.map((e) => fill(e, values, false));
-    if (filled.every((e): e is string => e !== undefined)) out.push(...filled);
+    const group = typeof element === "string" ? [element] : element;
+    const filled = expand(group, values, typeof element === "string");
+    if (filled) out.push(...filled);
   }
   return out;
 }
 
-function fill(text: string, values: Map<string, string>, required: boolean): string | undefined {
+/** One group filled, repeated per entry of its `[]` array if it has one; undefined: dropped. */
+function expand(group: readonly string[], values: PlaceholderValues, required: boolean): string[] | undefined {
+  const list = group.map((e) => LIST_PLACEHOLDER.exec(e)?.[1]).find((name) => name !== undefined);
+  if (list === undefined) {
+    const filled = group.map((e) => fill(e, values, required));
+    return filled.every((e): e is string => e !== undefined) ? filled : undefined;
+  }
+  const entries = values.get(list);
+  const out: string[] = [];
+  for (const entry of Array.isArray(entries) ? entries : []) {
+    const scoped: PlaceholderValues = new Map(values).set(list, entry);
+    const filled = group.map((e) => fill(e, scoped, required));
+    if (!filled.every((e): e is string => e !== undefined)) return undefined;
+    out.push(...filled);
+  }
+  return out;
+}
+
+function fill(text: string, values: PlaceholderValues, required: boolean): string | undefined {
   let missing: string | undefined;
   const filled = text.replace(PLACEHOLDER, (_, name: string) => {
     const v = values.get(name);
-    if (v === undefined) missing ??= name;
-    return v ?? "";
+    if (typeof v !== "string") missing ??= name;
+    return typeof v === "string" ? v : "";
   });
   if (missing === undefined) return filled;
   if (required) throw new Error(`placeholder {${missing}} has no value for this case`);
@@ -136,7 +174,9 @@ function fill(text: string, values: Map<string, string>, required: boolean): str
 }
 
 /** Exit code and stdout of a one-shot CLI, as the operation's normalized result. */
-export function mapExecResult(operation: Operation, exit: number, stdout: string): Exchange {
+export function mapExecResult(operation: Operation, exit: number, stdout: string, stderr = ""): Exchange {
+  // A dispatcher's stdout is the native response as text: the runner parses it when it compares.
+  if (operation === "dispatch") return { kind: "result", result: stderr ? { exit, stdout, stderr } : { exit, stdout } };
   let parsed: unknown;
   try {
     parsed = JSON.parse(stdout);

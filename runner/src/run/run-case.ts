@@ -4,12 +4,14 @@ import { chmod, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
 import { compareFixture } from "../compare/compare-fixture.js";
+import { killLeftovers } from "../dispatch/handler-runs.js";
 import { materialize } from "../fixtures/materialize.js";
 import { digestTree } from "../fixtures/tree-digest.js";
 import type { Implementation } from "../protocol/implementation.js";
 import type { LoadedCase } from "../types/case.js";
 import type { CasePayload } from "../types/protocol.js";
 import type { CaseRecord, Outcome } from "../types/run-report.js";
+import { caseArgs, fixtureFiles } from "./case-setup.js";
 import { outcomeOfExchange } from "./outcome.js";
 import { judge } from "./result-check.js";
 
@@ -45,7 +47,7 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
   const root = (await tmpDir({ prefix: "papc-" })).path;
   try {
     try {
-      await materialize(root, c.given?.files ?? {});
+      await materialize(root, fixtureFiles(c, root));
     } catch (err) {
       // Whatever the cause (an escaping path, a file that is also a directory, a name too
       // long for the file system), the case cannot be set up: a suite bug, not a crash of papc.
@@ -56,7 +58,7 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       operation: c.operation,
       root,
       source: join(root, c.given?.source ?? "."),
-      args: c.given?.args ?? {},
+      args: caseArgs(c),
     };
     const fixtureExpect = c.expect.fixture;
     const before = fixtureExpect?.unchanged ? await digestTree(root) : undefined;
@@ -69,7 +71,7 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       const { outcome, message } = outcomeOfExchange(exchange);
       return record(outcome, { message, ...withStderr });
     }
-    const verdict = judge(c, exchange.result);
+    const verdict = await judge(c, exchange.result, root, payload.args);
     if (!verdict.ok) {
       const unsupported = verdict.message.startsWith("papc cannot");
       return record(unsupported ? "suite-bug" : "error", { message: verdict.message, ...withStderr });
@@ -89,6 +91,8 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
     // Nothing a case or an implementation does may end the run (KIT-OUTCOME-SUITE-BUG).
     return record("error", { message: `papc could not run this case: ${(err as Error).message}` });
   } finally {
+    // Handlers or sleepers a dispatcher left running would outlive the case.
+    if (c.dispatch) await killLeftovers(root, c.dispatch.hooks.map((h) => h.id));
     await removeFixture(root);
   }
 }

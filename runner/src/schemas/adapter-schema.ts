@@ -32,7 +32,10 @@ const adapterShape: JSONSchemaType<AdapterConfig> = {
         type: "object",
         additionalProperties: false,
         required: ["argv"],
-        properties: { argv: { type: "array", minItems: 1, items: argvElement } },
+        properties: {
+          argv: { type: "array", minItems: 1, items: argvElement },
+          stdin: { type: "string", nullable: true, enum: ["event"] },
+        },
       },
     },
     baseline: {

@@ -4,16 +4,16 @@
 
 import type { JSONSchemaType } from "ajv";
 import type {
+  CaseExpectation,
   CaseGiven,
   CaseSpec,
   CaseTableFile,
   DiagnosticPattern,
   FixtureEntry,
-  FixtureExpectation,
   FixturePart,
   Operation,
-  ValidateExpectation,
 } from "../types/case.js";
+import { dispatchExpectProperties, dispatchGivenProperties, valueDefs } from "./dispatch-case-schema.js";
 
 export const CASE_ID_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)+$";
 export const REQUIREMENT_ID_PATTERN = "^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$";
@@ -97,6 +97,7 @@ const given: JSONSchemaType<CaseGiven> = {
     },
     args: { type: "object", nullable: true, required: [] },
     source: { type: "string", nullable: true, minLength: 1 },
+    ...dispatchGivenProperties(fixturePart),
   },
 };
 
@@ -112,7 +113,8 @@ const diagnosticPattern: JSONSchemaType<DiagnosticPattern> = {
   },
 };
 
-const expectation: JSONSchemaType<ValidateExpectation> = {
+/** Every operation's expectation keys; which belong to which operation is checked on load (SPEC 1.1). */
+const expectation: JSONSchemaType<CaseExpectation> = {
   type: "object",
   additionalProperties: false,
   required: [],
@@ -146,6 +148,7 @@ const expectation: JSONSchemaType<ValidateExpectation> = {
         unchanged: { type: "boolean", nullable: true, enum: [true] },
       },
     },
+    ...dispatchExpectProperties,
   },
 };
 
@@ -166,13 +169,21 @@ const caseProperties = {
   polarity: { type: "string", nullable: true, enum: ["accepting", "rejecting"] },
 } as const;
 
-export const caseSchema: JSONSchemaType<CaseSpec> = {
+const caseShape: JSONSchemaType<CaseSpec> = {
   $id: "https://papc.dev/schemas/case.schema.json",
   title: "papc case (one case)",
   type: "object",
   additionalProperties: false,
   required: ["id", "title", "spec", "operation", "expect"],
   properties: caseProperties,
+};
+
+export const caseSchema = {
+  ...caseShape,
+  // A dispatch case names its event.
+  if: { type: "object", required: ["operation"], properties: { operation: { const: "dispatch" } } },
+  then: { type: "object", required: ["given"], properties: { given: { type: "object", required: ["event"] } } },
+  $defs: valueDefs,
 };
 
 /** The keys a table file may set as defaults; each entry may set them too, plus its id. */

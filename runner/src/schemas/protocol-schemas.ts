@@ -5,6 +5,8 @@
 import type { JSONSchemaType } from "ajv";
 import type {
   CasePayload,
+  DispatchArgs,
+  DispatchResult,
   ErroredReply,
   HelloReply,
   HelloRequest,
@@ -162,5 +164,33 @@ export const validateResultSchema: JSONSchemaType<ValidateResult> = {
     exit: { type: "integer", enum: [0, 1, 2] },
     report: { $ref: "https://papc.dev/schemas/validation-report.schema.json" } as never,
     structural: { type: "string", nullable: true, enum: ["accept", "reject"] },
+  },
+};
+
+const dispatchArgsShape: JSONSchemaType<DispatchArgs> = {
+  $id: `${BASE}dispatch-args.schema.json`,
+  type: "object",
+  required: ["provider", "plugin", "environment"],
+  properties: {
+    provider: { type: "string" },
+    plugin: { type: "string" },
+    hooks: { type: "array", nullable: true, items: { type: "string" } },
+    event: {} as never,
+    environment: { type: "object", required: [], additionalProperties: { type: "string" } },
+  },
+};
+
+/** `case.args` of a `dispatch` run (SPEC 1.6); `event` is any JSON value, but present. */
+export const dispatchArgsSchema = { ...dispatchArgsShape, required: [...dispatchArgsShape.required, "event"] };
+
+/** The `result` of a `dispatch` run: the dispatcher's exit status and output. */
+export const dispatchResultSchema: JSONSchemaType<DispatchResult> = {
+  $id: `${BASE}dispatch-result.schema.json`,
+  type: "object",
+  required: ["exit", "stdout"],
+  properties: {
+    exit: { type: "integer" },
+    stdout: { type: "string" },
+    stderr: { type: "string", nullable: true },
   },
 };

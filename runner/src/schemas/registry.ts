@@ -6,6 +6,8 @@ import { adapterSchema } from "./adapter-schema.js";
 import { caseSchema, caseTableFileSchema } from "./case-schema.js";
 import { exclusionsSchema } from "./exclusions-schema.js";
 import {
+  dispatchArgsSchema,
+  dispatchResultSchema,
   erroredReplySchema,
   helloReplySchema,
   helloRequestSchema,
@@ -17,6 +19,8 @@ import {
 } from "./protocol-schemas.js";
 import { caseRecordSchema, reportFooterSchema, reportHeaderSchema, reportLineSchema } from "./run-report-schema.js";
 import { validationReportSchema } from "./validation-report-schema.js";
+import { pinsSchema, recordingSchema } from "./recording-schema.js";
+import { scenarioSchema } from "./scenario-schema.js";
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -40,6 +44,11 @@ export const PUBLISHED_SCHEMAS = {
   "protocol/skipped-reply.schema.json": skippedReplySchema,
   "protocol/errored-reply.schema.json": erroredReplySchema,
   "protocol/validate-result.schema.json": validateResultSchema,
+  "protocol/dispatch-args.schema.json": dispatchArgsSchema,
+  "protocol/dispatch-result.schema.json": dispatchResultSchema,
+  "recording.schema.json": recordingSchema,
+  "recording-pins.schema.json": pinsSchema,
+  "scenario.schema.json": scenarioSchema,
 } as const;
 
 export type SchemaName = keyof typeof PUBLISHED_SCHEMAS;
@@ -81,11 +90,23 @@ export function check(name: SchemaName, value: unknown): SchemaCheck {
 
 /**
  * When a value matches none of an anyOf/oneOf's branches, ajv reports every branch's
- * complaint; people need one line, so only the anyOf/oneOf error itself is kept.
+ * complaint; people need one line, so only the anyOf/oneOf error itself is kept: every other
+ * error at or below its place in the instance goes (ajv's schema paths cannot tell, since
+ * branches reached through a `$ref` report paths of their own), and of nested alternatives
+ * only the innermost stays. At the document root (adapter.yaml's mode oneOf) only the branch
+ * errors go. An `if` error repeats its `then` errors and goes too.
  */
 function collapseAlternatives(errors: readonly ErrorObject[]): ErrorObject[] {
-  const alternatives = errors.filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf").map((e) => `${e.schemaPath}/`);
-  return errors.filter((e) => !alternatives.some((prefix) => e.schemaPath.startsWith(prefix)));
+  const isAlternative = (e: ErrorObject): boolean => e.keyword === "anyOf" || e.keyword === "oneOf";
+  const alternatives = errors.filter(isAlternative);
+  const below = (e: ErrorObject, a: ErrorObject): boolean => e.instancePath.startsWith(`${a.instancePath}/`);
+  return errors.filter((e) => {
+    if (e.keyword === "if") return false;
+    if (isAlternative(e)) return !alternatives.some((a) => below(a, e));
+    return !alternatives.some(
+      (a) => e.schemaPath.startsWith(`${a.schemaPath}/`) || (a.instancePath !== "" && (e.instancePath === a.instancePath || below(e, a))),
+    );
+  });
 }
 
 /** One line per error: "<instancePath> <message>", for messages people read. */

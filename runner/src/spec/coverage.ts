@@ -4,6 +4,9 @@
 // `polarity` where validity is not the verdict (a skill refused with a warning). For the per-provider hook rules
 // (PAP-SEM-PROVIDER-*), where the verdict is a provider's support and the package stays valid,
 // a case that expects a provider to be `unsupported` counts as rejecting.
+// A dispatch case is rejecting when the dispatcher is expected to stop something: a non-zero
+// exit, or a response that denies a tool call or blocks (a prompt denied, a stop continued);
+// otherwise, with an expected exit or response, accepting (SPEC 1.1).
 
 import type { Exclusion, LoadedCase } from "../types/case.js";
 import type { Requirement } from "./requirements.js";
@@ -18,11 +21,19 @@ export function polarityOf(c: LoadedCase, requirementId: string): Polarity {
   const unsupported = Array.isArray(providers) && providers.some((p) => (p as { status?: unknown }).status === "unsupported");
   if (unsupported && PROVIDER_RULE.test(requirementId)) return "rejecting";
   if (c.polarity) return c.polarity;
+  if (c.operation === "dispatch") return dispatchPolarity(e);
   if (e.valid === true || e.exit === 0) return "accepting";
   if (e.valid === false || (e.exit !== undefined && e.exit !== 0)) return "rejecting";
   if (e.structural === "accept") return "accepting";
   if (e.structural === "reject") return "rejecting";
   return "other";
+}
+
+function dispatchPolarity(e: LoadedCase["expect"]): Polarity {
+  const r = e.response as { decision?: unknown; hookSpecificOutput?: { permissionDecision?: unknown } } | null | undefined;
+  const stops = typeof r === "object" && r !== null && (r.decision === "block" || r.hookSpecificOutput?.permissionDecision === "deny");
+  if ((e.exit !== undefined && e.exit !== 0) || stops) return "rejecting";
+  return e.exit === 0 || e.response !== undefined ? "accepting" : "other";
 }
 
 export interface RequirementCoverage {

@@ -6,12 +6,20 @@ import type { ImplementationInfo } from "./protocol.js";
 /**
  * An argv element: a string with `{placeholders}`, or a group (list) that is included
  * only when every placeholder in it has a value. Placeholders: {kit}, {adapter_dir},
- * {root}, {source}, {case_id}, {args.NAME}.
+ * {root}, {source}, {case_id}, {args.NAME} (a string as it is, anything else as JSON), and
+ * {args.NAME[]}, which repeats its element (or its whole group) once per entry of the array
+ * args.NAME: `[--hook, "{args.hooks[]}"]` with hooks ["a", "b"] gives `--hook a --hook b`,
+ * and nothing for an empty or absent array. A group holds at most one `[]` array.
  */
 export type ArgvElement = string | string[];
 
 export interface ExecOperation {
   argv: ArgvElement[];
+  /**
+   * What the process reads on stdin. Absent: nothing (stdin is closed at once). `event`: the
+   * JSON of `args.event` (a dispatch case's native event), then end of input.
+   */
+  stdin?: "event";
 }
 
 export interface AdapterConfig {

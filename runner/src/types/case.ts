@@ -56,13 +56,132 @@ export interface SizedFixture {
 export type Operation = "validate" | "dispatch" | "compose" | "load-agent-plugin" | "live";
 
 export interface CaseGiven {
-  /** Relative path (inside the fixture root) → entry. */
+  /** Relative path (inside the fixture root) → entry. For dispatch: written over the generated package. */
   files?: Record<string, FixtureEntry>;
-  /** Operation arguments, passed to the implementation as `case.args`. */
+  /**
+   * Operation arguments, passed to the implementation as `case.args`. For dispatch: entries
+   * replace the generated arguments (provider, plugin, hooks, event, environment), for cases
+   * about malformed requests.
+   */
   args?: Record<string, unknown>;
   /** Path of the source directory inside the fixture root; default ".". */
   source?: string;
+  /** dispatch: the native event, a recording id or a recording with edits (SPEC 1.6). */
+  event?: EventSource;
+  /** dispatch: `claude-code` or `codex`; default: the first segment of the recording id. */
+  provider?: Provider;
+  /** dispatch: the package (directory under plugins/) the hooks are generated into; default "demo". */
+  plugin?: string;
+  /** dispatch: the package's hooks, each generated as a [[hook]], a node [[tool]] and a handler script. */
+  hooks?: DispatchHook[];
+  /** dispatch: the harness environment the dispatcher starts in (added to the implementation's own). */
+  environment?: Record<string, string>;
 }
+
+/** The providers of the pinned harnesses, as papc names them (cases, recordings, protocol). */
+export type Provider = "claude-code" | "codex";
+
+/**
+ * A native event: the `payload` of recordings/<id>.json (id `<provider>/<version>/<Event>/<name>`),
+ * optionally edited: `set` JSON Pointer → value (adds or replaces the last key), then `delete`
+ * the listed pointers (each must exist).
+ */
+export type EventSource = string | EditedEvent;
+
+export interface EditedEvent {
+  recording: string;
+  set?: Record<string, unknown>;
+  delete?: string[];
+}
+
+export type HookSubject = "session" | "user_prompt" | "tool_call" | "workflow";
+export type HookPhase = "before" | "after" | "end" | "completion_attempt";
+export type HookEffect = "observe" | "add_context" | "allow_deny" | "rewrite_input" | "replace_output" | "continue_workflow";
+export type BindingField =
+  | "session.id"
+  | "session.cwd"
+  | "session.permission_mode"
+  | "actor.kind"
+  | "actor.id"
+  | "transcript.path"
+  | "session.end_reason"
+  | "prompt.text"
+  | "tool.call_id"
+  | "tool.name"
+  | "workflow.already_continued"
+  | "workflow.last_message";
+export type InputType = "string" | "path" | "integer" | "boolean";
+
+/**
+ * One hook of a dispatch case. The kit writes it as a `[[hook]]` (id, tool = id, and every key
+ * below with its default) and a `[[tool]]` with the same id: entry `tools/<id>.mjs`, runtime
+ * node, cwd tool_root, availability required, and `inputs`, `argv`, `env`.
+ */
+export interface DispatchHook {
+  /** Hook id, also the tool id and the handler's name (`[a-z0-9]` runs joined by single hyphens). */
+  id: string;
+  /** Default: from the event (SPEC 5.1); required when the event maps to no subject/phase. */
+  subject?: HookSubject;
+  /** Default: from the event, like `subject`. */
+  phase?: HookPhase;
+  effect: HookEffect;
+  /** Default "required". */
+  requirement?: "required" | "optional";
+  /**
+   * Default: "omit" for an optional hook, none for a required one. `null` leaves it out even for
+   * an optional hook (an invalid package, on purpose).
+   */
+  fallback?: "omit" | null;
+  /** Default 2000. */
+  timeout_ms?: number;
+  /** Default "report". */
+  failure_policy?: "report" | "fail_open" | "fail_closed";
+  /** Default "user". */
+  error_visibility?: "user" | "model_and_user";
+  matcher?: { tool_names?: string[] };
+  /** Default none. */
+  bindings?: HookBinding[];
+  /** Default: one required input per binding, named by it, typed by its field (string, path or boolean). */
+  inputs?: ToolInput[];
+  /** Default: `${input.<name>}` for each input in order. */
+  argv?: string[];
+  /** The tool's environment allow-list; default none. */
+  env?: string[];
+  /** What the generated handler does; default: prints {"kind":"abstain"} and exits 0. */
+  handler?: HandlerBehaviour;
+}
+
+export interface HookBinding {
+  input: string;
+  field: BindingField;
+}
+
+export interface ToolInput {
+  name: string;
+  type: InputType;
+  required?: boolean;
+}
+
+/**
+ * The generated handler: it records how it was run (argv, environment, cwd, stdin, its own
+ * path), then waits `delay_ms`, writes `stderr` and `stdout`, and exits with `exit`.
+ */
+export interface HandlerBehaviour {
+  /**
+   * An object or array is written as its JSON, a string as it is, `{parts: [...]}` (only that
+   * key; the fixture parts form) as the concatenation, for big output. Absent: nothing.
+   */
+  stdout?: HandlerOutput;
+  stderr?: string;
+  /** Exit status; default 0. */
+  exit?: number;
+  /** Milliseconds to wait after recording the run and before writing output; default 0. */
+  delay_ms?: number;
+  /** Start a child that sleeps for an hour in the handler's process group, holding its stdout. */
+  spawn_sleeper?: boolean;
+}
+
+export type HandlerOutput = string | { parts: FixturePart[] } | Record<string, unknown> | unknown[];
 
 /** A diagnostic the result must (or must not) contain; fields absent here are not compared. */
 export interface DiagnosticPattern {
@@ -92,6 +211,63 @@ export interface ValidateExpectation {
   fixture?: FixtureExpectation;
 }
 
+/**
+ * What a `dispatch` case checks. `response` is the dispatcher's stdout parsed as JSON (empty or
+ * whitespace-only stdout is `null`), compared exactly: every key and array element, except
+ * where a value matcher stands (`{$string: {...}}`, `{$any: true}`).
+ */
+export interface DispatchExpectation {
+  exit?: number;
+  response?: unknown;
+  /** Substrings that must not occur in the dispatcher's stdout (secrets, handler stderr). */
+  stdout_excludes?: string[];
+  /** The result's `stderr`: a literal string (exact) or a value matcher. */
+  stderr?: unknown;
+  /** Per hook id: how its handler was run, read from the handler's capture after the reply. */
+  handlers?: Record<string, HandlerExpectation>;
+}
+
+/** How a generated handler was run. argv, env, stdin and cwd must hold for every run. */
+export interface HandlerExpectation {
+  /** true: ran at least once; false: never started. */
+  ran?: boolean;
+  /** Exact number of runs. */
+  runs?: number;
+  /**
+   * The handler's arguments (after its entry). An element `{$event: "/pointer"}` stands for the
+   * value the sent event holds there, as a binding passes it (strings as they are, booleans as
+   * true/false): recorded values that change with every capture (session ids, temp paths) are
+   * referenced, never copied into a case.
+   */
+  argv?: (string | EventValue)[];
+  /** The handler's whole environment, exactly. */
+  env?: Record<string, string>;
+  /** "event": stdin parsed as JSON equals the event sent; any other string: stdin is exactly that text. */
+  stdin?: string;
+  /** "tool_root": the cwd is the package directory the running entry (tools/<id>.mjs) lies in. */
+  cwd?: "tool_root";
+  /** The sleeper the handler started (spawn_sleeper) no longer runs once the dispatcher answered. */
+  sleeper_gone?: true;
+}
+
+/** `{$string: {...}}`: a string that contains every `contains` entry, no `excludes` entry, and has at most `max_bytes` UTF-8 bytes. */
+export interface StringMatcher {
+  $string: { contains?: string[]; excludes?: string[]; max_bytes?: number };
+}
+
+/** `{$event: "/json/pointer"}`: the sent event's value at that pointer, as bound text. */
+export interface EventValue {
+  $event: string;
+}
+
+/** `{$any: true}`: any value, as long as the key is present. */
+export interface AnyMatcher {
+  $any: true;
+}
+
+/** Every key an `expect` may hold; each operation uses its own (SPEC 1.3, 1.6). */
+export interface CaseExpectation extends ValidateExpectation, DispatchExpectation {}
+
 /** Checked by the runner on disk after the implementation answered, before cleanup. */
 export interface FixtureExpectation {
   /** Paths (relative to the fixture root) that must not exist afterwards. */
@@ -109,7 +285,7 @@ export interface CaseSpec {
   spec: string[];
   operation: Operation;
   given?: CaseGiven;
-  expect: ValidateExpectation;
+  expect: CaseExpectation;
   /** Free text for readers; ignored by the runner. */
   notes?: string;
   /**
@@ -125,7 +301,7 @@ export interface CaseTableFile {
   spec?: string[];
   operation?: Operation;
   given?: CaseGiven;
-  expect?: ValidateExpectation;
+  expect?: CaseExpectation;
   notes?: string;
   polarity?: "accepting" | "rejecting";
   cases: Partial<CaseSpec>[];
@@ -141,6 +317,40 @@ export interface LoadedCase extends CaseSpec {
   hash: string;
   /** Where it was written: for errors and reports. */
   location: { file: string; line: number };
+  /** dispatch: the event and hooks, resolved when the case was loaded. */
+  dispatch?: ResolvedDispatch;
+}
+
+/** A dispatch case's `given`, with the recording read and every default applied. */
+export interface ResolvedDispatch {
+  provider: string;
+  /** The recording id the event came from. */
+  recording: string;
+  /** The native event name (the recording id's third segment, e.g. "PreToolUse"). */
+  eventName: string;
+  /** The payload after `set` and `delete`: what the harness writes on the dispatcher's stdin. */
+  event: unknown;
+  plugin: string;
+  hooks: ResolvedHook[];
+}
+
+/** A hook with its defaults applied: exactly what the generated PLUGIN.toml and handler hold. */
+export interface ResolvedHook {
+  id: string;
+  subject: HookSubject;
+  phase: HookPhase;
+  effect: HookEffect;
+  requirement: "required" | "optional";
+  fallback?: "omit";
+  timeout_ms: number;
+  failure_policy: "report" | "fail_open" | "fail_closed";
+  error_visibility: "user" | "model_and_user";
+  matcher?: { tool_names?: string[] };
+  bindings: HookBinding[];
+  inputs: ToolInput[];
+  argv: string[];
+  env: string[];
+  handler: HandlerBehaviour;
 }
 
 /** cases/EXCLUSIONS.yaml: requirements deliberately without a case. */

@@ -82,3 +82,27 @@ export interface ValidateResult {
   /** Verdict of the JSON Schema layer alone, when the implementation can tell it apart. */
   structural?: "accept" | "reject";
 }
+
+/** `case.args` of a `dispatch` run (SPEC 1.6): one native event for one package's hooks. */
+export interface DispatchArgs {
+  /** "claude-code" or "codex". */
+  provider: string;
+  /** The package: `plugins/<plugin>/PLUGIN.toml` below `case.source`. */
+  plugin: string;
+  /** The hooks the harness's projection names for this event, by id; absent: every hook of the package. */
+  hooks?: string[];
+  /** The native event: what the harness writes on the dispatcher's stdin, as JSON. */
+  event: unknown;
+  /** Variables of the harness's environment, set over the implementation's own. */
+  environment: Record<string, string>;
+}
+
+/** Normalized result of the `dispatch` operation: what the dispatcher did as a harness sees it. */
+export interface DispatchResult {
+  /** The dispatcher's exit status. */
+  exit: number;
+  /** Everything it wrote on stdout (the native response). */
+  stdout: string;
+  /** What it wrote on stderr, when the implementation passes it on. */
+  stderr?: string;
+}

@@ -1,0 +1,158 @@
+// The reference hook dispatcher: one native event in, one native response out
+// (issue 4 contract, "Dispatcher semantics"). `dispatch` never throws: anything that goes wrong
+// outside a hook is a dispatcher error (exit 1, a bounded message on stderr, nothing on stdout).
+
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bindInputs, buildArgv } from "./bindings-extract.js";
+import { bounded } from "./bounded.js";
+import { compose } from "./compose.js";
+import { incompatibility } from "./effect-compat.js";
+import { subjectPhaseOf, type SubjectPhase } from "./event-map.js";
+import { runHandler, MAX_STDOUT_BYTES, type RunOutcome } from "./handler-run.js";
+import { invocationFor, type Environment } from "./invocation.js";
+import { nativeResponse } from "./native-response.js";
+import { loadPackage, type HookSpec, type LoadedPackage } from "./package-load.js";
+import { fromFailure, fromResult, type HookOutcome } from "./policy.js";
+import { parseResult } from "./portable-result.js";
+import type { Failure, Harness, NativePayload } from "./types.js";
+import { isHarness } from "./types.js";
+
+export interface DispatchRequest {
+  /** Source directory holding plugins/<plugin>/PLUGIN.toml. */
+  source: string;
+  provider: string;
+  plugin: string;
+  /** Hook ids to consider (the harness projected them onto this event); default: all of the package's. */
+  hooks?: readonly string[];
+  /** The raw native payload, exactly as the harness wrote it on stdin. */
+  event: Buffer | string;
+  /** The dispatcher's environment: the source of the handlers' allow-listed variables and of PATH. */
+  env: Environment;
+}
+
+export interface DispatchResult {
+  exit: number;
+  stdout: string;
+  stderr: string;
+}
+
+class DispatchError extends Error {}
+
+function dispatcherError(message: string): DispatchResult {
+  return { exit: 1, stdout: "", stderr: `pap-reference hook dispatch: ${bounded(message)}\n` };
+}
+
+function parsePayload(bytes: Buffer): { payload: NativePayload; event: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw new DispatchError("the native event on stdin is not JSON");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new DispatchError("the native event on stdin is not a JSON object");
+  const event = (value as NativePayload)["hook_event_name"];
+  if (typeof event !== "string") throw new DispatchError("the native event has no hook_event_name string");
+  return { payload: value as NativePayload, event };
+}
+
+function selectHooks(pkg: LoadedPackage, ids: readonly string[] | undefined): HookSpec[] {
+  if (ids === undefined) return pkg.hooks;
+  const wanted = new Set(ids);
+  for (const id of wanted) {
+    if (!pkg.hooks.some((hook) => hook.id === id)) throw new DispatchError(`package ${JSON.stringify(pkg.name)} has no hook ${JSON.stringify(id)}`);
+  }
+  return pkg.hooks.filter((hook) => wanted.has(hook.id));
+}
+
+function applies(hook: HookSpec, mapping: SubjectPhase, payload: NativePayload): boolean {
+  if (hook.subject !== mapping.subject || hook.phase !== mapping.phase) return false;
+  if (hook.tool_names.length === 0) return true;
+  const name = payload["tool_name"];
+  return typeof name === "string" && hook.tool_names.includes(name);
+}
+
+function runFailure(run: RunOutcome, timeoutMs: number): Failure | undefined {
+  switch (run.kind) {
+    case "timeout":
+      return { code: "hook_handler_timeout", detail: `no result within ${timeoutMs} ms; process group killed` };
+    case "overflow":
+      return { code: "hook_output_too_large", detail: `stdout exceeds ${MAX_STDOUT_BYTES} bytes` };
+    case "spawn_error":
+      return { code: "hook_handler_failed", detail: `the handler could not be started: ${run.message}` };
+    case "exited":
+      if (run.signal !== null) return { code: "hook_handler_failed", detail: `killed by signal ${run.signal}` };
+      if (run.code !== 0) return { code: "hook_handler_failed", detail: `exit code ${String(run.code)}` };
+      return undefined;
+  }
+}
+
+interface HookContext {
+  harness: Harness;
+  event: string;
+  payload: NativePayload;
+  stdinFile: string;
+  toolRoot: string;
+  env: Environment;
+}
+
+async function runHook(hook: HookSpec, ctx: HookContext): Promise<HookOutcome> {
+  const bound = bindInputs(hook, ctx.payload);
+  if (!bound.ok) return fromFailure(hook, bound.failure);
+  const invocation = invocationFor(hook.tool, ctx.toolRoot, buildArgv(hook.tool.argv, bound.values), ctx.env);
+  if (!invocation.ok) return fromFailure(hook, { code: "hook_handler_failed", detail: invocation.detail });
+  const run = await runHandler(invocation.invocation, ctx.stdinFile, hook.timeout_ms);
+  const failure = runFailure(run, hook.timeout_ms);
+  if (failure || run.kind !== "exited") return fromFailure(hook, failure ?? { code: "hook_handler_failed", detail: "no result" });
+  const parsed = parseResult(run.stdout);
+  if (!parsed.ok) return fromFailure(hook, parsed.failure);
+  const incompatible = incompatibility(hook.effect, parsed.result, ctx.harness, ctx.event);
+  if (incompatible) return fromFailure(hook, incompatible);
+  return fromResult(hook.id, parsed.result);
+}
+
+async function runDispatch(request: DispatchRequest): Promise<DispatchResult> {
+  const harness = request.provider;
+  if (!isHarness(harness)) throw new DispatchError(`unknown provider ${JSON.stringify(harness)} (claude-code or codex)`);
+  const bytes = typeof request.event === "string" ? Buffer.from(request.event, "utf8") : request.event;
+  const { payload, event } = parsePayload(bytes);
+
+  const loaded = await loadPackage(request.source, request.plugin);
+  if (!loaded.ok) throw new DispatchError(loaded.message);
+  const mapping = subjectPhaseOf(harness, event);
+  const selected = selectHooks(loaded.pkg, request.hooks);
+  const matching = mapping ? selected.filter((hook) => applies(hook, mapping, payload)) : [];
+
+  const outcomes: HookOutcome[] = [];
+  if (matching.length > 0) {
+    const dir = await mkdtemp(join(tmpdir(), "pap-dispatch-"));
+    try {
+      const stdinFile = join(dir, "event.json");
+      await writeFile(stdinFile, bytes, { mode: 0o600 });
+      const ctx: HookContext = { harness, event, payload, stdinFile, toolRoot: loaded.pkg.dir, env: request.env };
+      // One after another in hook-identity order: deterministic, and the projected native
+      // timeout is the sum of the hooks' timeouts.
+      for (const hook of matching) outcomes.push(await runHook(hook, ctx));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  const composed = compose(event, outcomes);
+  const stderr = composed.diagnostics.length > 0 ? composed.diagnostics.join("\n") + "\n" : "";
+  if (event === "SessionEnd") {
+    // Both harnesses ignore SessionEnd stdout: a failure can only be reported by the exit code.
+    return composed.diagnostics.length > 0 ? { exit: 1, stdout: "", stderr } : { exit: 0, stdout: "{}\n", stderr: "" };
+  }
+  return { exit: 0, stdout: JSON.stringify(nativeResponse(harness, event, composed)) + "\n", stderr };
+}
+
+export async function dispatch(request: DispatchRequest): Promise<DispatchResult> {
+  try {
+    return await runDispatch(request);
+  } catch (error) {
+    if (error instanceof DispatchError) return dispatcherError(error.message);
+    return dispatcherError(`internal error: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,26 @@
+// Whether a parsed result may stand for the hook's declared effect, on this harness and event
+// (issue 4 contract step 5; SPEC 3.11 for what each harness can render).
+
+import type { HookEffect } from "../manifest-types.js";
+import type { Failure, Harness, PortableResult, ResultKind } from "./types.js";
+
+const ALLOWED: Record<HookEffect, readonly ResultKind[]> = {
+  observe: ["observe"],
+  add_context: ["add_context"],
+  allow_deny: ["allow", "deny"],
+  rewrite_input: ["rewrite_input"],
+  replace_output: ["replace_output"],
+  continue_workflow: ["continue_workflow"],
+};
+
+export function incompatibility(effect: HookEffect, result: PortableResult, harness: Harness, event: string): Failure | undefined {
+  if (result.kind === "abstain") return undefined; // the explicit no-op of every effect
+  if (!ALLOWED[effect].includes(result.kind)) {
+    return { code: "hook_result_incompatible", detail: `result kind ${result.kind} is not allowed for effect ${effect}` };
+  }
+  // Output replacement exists only on Claude Code's PostToolUse (its failure event takes context only).
+  if (result.kind === "replace_output" && (harness !== "claude-code" || event !== "PostToolUse")) {
+    return { code: "hook_result_incompatible", detail: `${harness} cannot replace tool output on ${event}` };
+  }
+  return undefined;
+}

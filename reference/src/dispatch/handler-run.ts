@@ -1,0 +1,135 @@
+// Runs one handler process: its own process group, stdin from a file, stdout read up to the
+// limit plus one byte, stderr drained but only a bounded prefix kept, SIGKILL to the whole
+// group on timeout or overflow.
+//
+// node:child_process rather than execa: execa's timeout and maxBuffer kill only the direct
+// child (a handler's own children would survive and keep the pipes open), and maxBuffer cannot
+// stop reading at exactly limit + 1 bytes; both need the raw process group and stream events.
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
+import type { Invocation } from "./invocation.js";
+import { KiB, MiB } from "./types.js";
+
+export const MAX_STDOUT_BYTES = 4 * MiB;
+export const MAX_STDERR_BYTES = 64 * KiB;
+/** After the handler exits, how long its leftover pipes may stay open before we stop reading. */
+const DRAIN_GRACE_MS = 200;
+
+export type RunOutcome =
+  | { kind: "exited"; code: number | null; signal: NodeJS.Signals | null; stdout: Buffer; stderr: Buffer }
+  | { kind: "timeout"; stderr: Buffer }
+  | { kind: "overflow"; stderr: Buffer }
+  | { kind: "spawn_error"; message: string };
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
+
+/**
+ * Starts `invocation` with stdin read from `stdinFile` (a file, not a pipe: a handler that
+ * exits without reading its input cannot make us fail with EPIPE, and a large payload cannot
+ * deadlock against a chatty handler). Never rejects.
+ */
+export function runHandler(invocation: Invocation, stdinFile: string, timeoutMs: number): Promise<RunOutcome> {
+  return new Promise((resolve) => {
+    let stdinFd: number;
+    try {
+      stdinFd = openSync(stdinFile, "r");
+    } catch (error) {
+      resolve({ kind: "spawn_error", message: `cannot open the event file: ${(error as Error).message}` });
+      return;
+    }
+    const stdoutChunks: Buffer[] = [];
+    const stderrChunks: Buffer[] = [];
+    let stdoutBytes = 0;
+    let stderrBytes = 0;
+    let overflow = false;
+    let timedOut = false;
+    let exited = false;
+    let settled = false;
+    let graceTimer: NodeJS.Timeout | undefined;
+
+    let child: ChildProcess;
+    try {
+      child = spawn(invocation.command, invocation.args, {
+        cwd: invocation.cwd,
+        env: invocation.env,
+        stdio: [stdinFd, "pipe", "pipe"],
+        detached: true, // setsid(): the handler leads its own process group
+        windowsHide: true,
+      });
+    } catch (error) {
+      // Synchronous refusals, e.g. a NUL byte in an environment value.
+      resolve({ kind: "spawn_error", message: (error as Error).message });
+      return;
+    } finally {
+      closeSync(stdinFd); // the child holds its own copy
+    }
+    const out = child.stdout;
+    const err = child.stderr;
+    if (out === null || err === null) throw new Error("spawn() returned no stdout/stderr pipe");
+
+    const settle = (outcome: RunOutcome): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (graceTimer) clearTimeout(graceTimer);
+      resolve(outcome);
+    };
+
+    const timer = setTimeout(() => {
+      if (exited) return;
+      timedOut = true;
+      killGroup(child.pid);
+    }, timeoutMs);
+
+    out.on("data", (chunk: Buffer) => {
+      if (overflow) return;
+      const room = MAX_STDOUT_BYTES + 1 - stdoutBytes;
+      stdoutChunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      stdoutBytes += Math.min(chunk.length, room);
+      if (stdoutBytes > MAX_STDOUT_BYTES) {
+        overflow = true;
+        killGroup(child.pid);
+        out.destroy();
+      }
+    });
+    err.on("data", (chunk: Buffer) => {
+      // Keep draining so a chatty handler never blocks on a full pipe; keep only a prefix.
+      const room = MAX_STDERR_BYTES - stderrBytes;
+      if (room <= 0) return;
+      stderrChunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      stderrBytes += Math.min(chunk.length, room);
+    });
+    // Stream errors after destroy() are expected; without listeners they would be thrown.
+    out.on("error", () => undefined);
+    err.on("error", () => undefined);
+
+    child.on("error", (error) => {
+      if (child.pid === undefined) settle({ kind: "spawn_error", message: error.message });
+    });
+    child.on("exit", () => {
+      exited = true;
+      clearTimeout(timer);
+      // The handler's run is over: its leftover descendants go with it, and if one escaped the
+      // group but still holds a pipe, stop waiting for it shortly after.
+      killGroup(child.pid);
+      graceTimer = setTimeout(() => {
+        out.destroy();
+        err.destroy();
+      }, DRAIN_GRACE_MS);
+    });
+    child.on("close", (code, signal) => {
+      const stderr = Buffer.concat(stderrChunks);
+      if (overflow) settle({ kind: "overflow", stderr });
+      else if (timedOut) settle({ kind: "timeout", stderr });
+      else settle({ kind: "exited", code, signal, stdout: Buffer.concat(stdoutChunks), stderr });
+    });
+  });
+}

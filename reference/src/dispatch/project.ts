@@ -1,0 +1,128 @@
+// Projection: the native hook configuration that makes a harness call the reference
+// dispatcher for a package's hooks (issue 4 contract, "pap-reference hook CLI").
+// One native group per native event, whose command dispatches every supported hook mapped to
+// that event, so composition (deny wins, conflicts) happens in one dispatcher run.
+// Unsupported hooks (SPEC 3.11): a required one refuses the whole projection, an optional one
+// (fallback = "omit") is left out and listed.
+
+import { resolve } from "node:path";
+import { stringify as stringifyToml } from "smol-toml";
+import { unsupportedReason } from "../hook-combinations.js";
+import { kitPath } from "../kit.js";
+import { compareUtf8 } from "../manifest-types.js";
+import { nativeEventsFor } from "./event-map.js";
+import { loadPackage, type HookSpec } from "./package-load.js";
+import { isHarness, reportProvider, type Harness } from "./types.js";
+
+export type Format = "settings-json" | "config-toml" | "hooks-json";
+const FORMATS: Record<Harness, readonly Format[]> = {
+  "claude-code": ["settings-json", "hooks-json"], // both are {"hooks": {…}}
+  codex: ["config-toml", "hooks-json"],
+};
+
+export interface NativeHandler {
+  type: "command";
+  command: string;
+  /** Seconds (Claude Code and Codex 0.147.0 both read `timeout` in seconds). */
+  timeout: number;
+}
+
+export interface NativeGroup {
+  matcher?: string;
+  hooks: NativeHandler[];
+}
+
+export interface NativeConfig {
+  hooks: Record<string, NativeGroup[]>;
+}
+
+export interface Omission {
+  hook: string;
+  reason: string;
+}
+
+export interface ProjectRequest {
+  provider: string;
+  source: string;
+  plugin: string;
+  /** Shell command prefix that runs pap-reference (default: this Node and this kit's built cli.js). */
+  dispatcher?: string;
+  format?: string;
+}
+
+export type ProjectResult =
+  | { kind: "usage"; message: string }
+  | { kind: "error"; message: string }
+  | { kind: "projection"; format: Format; config: NativeConfig | null; text: string; omitted: Omission[]; refused: Omission[] };
+
+const SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/;
+
+/** POSIX shell quoting: safe words as they are, anything else in single quotes. */
+export function shellQuote(word: string): string {
+  return SAFE.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+export function regexEscape(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
+}
+
+/** `^(A|B)$` over the exact names, or none when some hook matches every tool. */
+export function nativeMatcher(hooks: readonly HookSpec[]): string | undefined {
+  if (hooks.some((hook) => hook.tool_names.length === 0)) return undefined;
+  const names = [...new Set(hooks.flatMap((hook) => hook.tool_names))].sort(compareUtf8);
+  return names.length === 0 ? undefined : `^(${names.map(regexEscape).join("|")})$`;
+}
+
+export function defaultDispatcher(): string {
+  return `${shellQuote(process.execPath)} ${shellQuote(kitPath("dist", "reference", "src", "cli.js"))}`;
+}
+
+/** Hooks run one after another: the native timeout covers all of them plus a second for the dispatcher itself. */
+export function timeoutSeconds(hooks: readonly HookSpec[]): number {
+  const total = hooks.reduce((sum, hook) => sum + hook.timeout_ms, 0);
+  return Math.ceil(total / 1000) + 1;
+}
+
+function render(format: Format, config: NativeConfig): string {
+  if (format === "config-toml") {
+    const text = stringifyToml(config);
+    return text.endsWith("\n") ? text : `${text}\n`;
+  }
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+export async function project(request: ProjectRequest): Promise<ProjectResult> {
+  const harness = request.provider;
+  if (!isHarness(harness)) return { kind: "usage", message: `unknown provider ${JSON.stringify(harness)} (claude-code or codex)` };
+  const format = (request.format ?? FORMATS[harness][0]) as Format;
+  if (!FORMATS[harness].includes(format)) {
+    return { kind: "usage", message: `format ${JSON.stringify(request.format)} is not available for ${harness} (${FORMATS[harness].join(", ")})` };
+  }
+  const loaded = await loadPackage(request.source, request.plugin);
+  if (!loaded.ok) return { kind: "error", message: loaded.message };
+
+  const omitted: Omission[] = [];
+  const refused: Omission[] = [];
+  const byEvent = new Map<string, HookSpec[]>();
+  for (const hook of loaded.pkg.hooks) {
+    const reason = unsupportedReason(reportProvider(harness), hook);
+    if (reason !== undefined) {
+      (hook.requirement === "optional" && hook.fallback === "omit" ? omitted : refused).push({ hook: hook.id, reason });
+      continue;
+    }
+    for (const event of nativeEventsFor(harness, hook.subject, hook.phase)) byEvent.set(event, [...(byEvent.get(event) ?? []), hook]);
+  }
+  if (refused.length > 0) return { kind: "projection", format, config: null, text: "", omitted, refused };
+
+  const prefix = request.dispatcher ?? defaultDispatcher();
+  const source = resolve(request.source);
+  const config: NativeConfig = { hooks: {} };
+  for (const event of [...byEvent.keys()].sort(compareUtf8)) {
+    const hooks = byEvent.get(event) ?? [];
+    const words = ["hook", "dispatch", "--provider", harness, "--source", source, "--plugin", loaded.pkg.name, ...hooks.flatMap((hook) => ["--hook", hook.id])];
+    const group: NativeGroup = { hooks: [{ type: "command", command: [prefix, ...words.map(shellQuote)].join(" "), timeout: timeoutSeconds(hooks) }] };
+    const matcher = nativeMatcher(hooks);
+    config.hooks[event] = [matcher === undefined ? group : { matcher, ...group }];
+  }
+  return { kind: "projection", format, config, text: render(format, config), omitted, refused };
+}

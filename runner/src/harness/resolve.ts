@@ -1,0 +1,31 @@
+// The binary of a provider's pinned harness, for the recorder and the live suite.
+
+import type { HarnessPin, Provider } from "../types/recording.js";
+import { binaryPath, harnessCacheRoot, isExecutable } from "./cache.js";
+import { installHarness, type InstallOptions } from "./install.js";
+import { loadPins, pinFor, recordingsRoot } from "./pins.js";
+
+export interface ResolvedHarness {
+  pin: HarnessPin;
+  /** Absolute path of the executable. */
+  binary: string;
+}
+
+export class HarnessMissingError extends Error {}
+
+/** The installed binary of the pinned harness; throws HarnessMissingError when it is not installed. */
+export async function resolveHarness(provider: Provider, root = recordingsRoot(), cacheRoot = harnessCacheRoot()): Promise<ResolvedHarness> {
+  const pin = pinFor(await loadPins(root), provider);
+  const binary = binaryPath(pin, cacheRoot);
+  if (!(await isExecutable(binary))) {
+    throw new HarnessMissingError(`${pin.package}@${pin.version} is not installed at ${binary}; run \`papc harness install --provider ${provider}\``);
+  }
+  return { pin, binary };
+}
+
+/** Like resolveHarness, installing the pin first when needed (throws HarnessInstallError). */
+export async function ensureHarness(provider: Provider, root = recordingsRoot(), options: InstallOptions = {}): Promise<ResolvedHarness> {
+  const pin = pinFor(await loadPins(root), provider);
+  const { binary } = await installHarness(pin, options);
+  return { pin, binary };
+}
