@@ -35,8 +35,8 @@ const invalid = async (): Promise<string[]> =>
   (await verifyRecordings({ root, casesDir: emptyCases, allowUnused: true })).findings.map((f) => `${f.file}: ${f.message}`);
 
 describe("papc recordings verify", () => {
-  it("accepts the committed recordings: schema, pin, hash, path and volatile pointers", async () => {
-    const r = await verifyRecordings({ root: RECORDINGS, casesDir: CASES, allowUnused: true });
+  it("accepts the committed recordings: schema, pin, hash, path, volatile pointers, and each used by a case", async () => {
+    const r = await verifyRecordings({ root: RECORDINGS, casesDir: CASES, allowUnused: false });
     expect(r.findings.map((f) => `${f.file}: ${f.message}`)).toEqual([]);
     expect(r.checked).toBeGreaterThanOrEqual(26);
   });
