@@ -1,18 +1,9 @@
 // Composition (issue 4 contract step 7) and the native response table of both harnesses.
 
-import { afterAll, describe, expect, it } from "vitest";
-import { claude, codex, makeSource, run, type HookDef } from "./dispatch-fixtures.js";
-import { removeTree } from "./fixtures.js";
+import { describe, expect, it } from "vitest";
+import { claude, codex, run, tempSources, type HookDef } from "./dispatch-fixtures.js";
 
-const roots: string[] = [];
-async function source(hooks: HookDef[]): Promise<string> {
-  const root = await makeSource(hooks);
-  roots.push(root);
-  return root;
-}
-afterAll(async () => {
-  for (const root of roots) await removeTree(root);
-});
+const source = tempSources();
 
 const context = (id: string, text: string, extra: Partial<HookDef> = {}): HookDef => ({ id, effect: "add_context", failure_policy: "report", out: { kind: "add_context", context: text }, ...extra });
 const gate = (id: string, out: unknown): HookDef => ({ id, out });

@@ -4,19 +4,11 @@
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { claude, codex, makeSource, run, specific, type HookDef } from "./dispatch-fixtures.js";
+import { describe, expect, it } from "vitest";
+import { claude, codex, run, tempSources, specific, type HookDef } from "./dispatch-fixtures.js";
 import { makeTree, removeTree } from "./fixtures.js";
 
-const roots: string[] = [];
-async function source(...args: Parameters<typeof makeSource>): Promise<string> {
-  const root = await makeSource(...args);
-  roots.push(root);
-  return root;
-}
-afterAll(async () => {
-  for (const root of roots) await removeTree(root);
-});
+const source = tempSources();
 
 const MiB = 1024 * 1024;
 
@@ -164,12 +156,15 @@ describe("dispatcher errors: exit 1, a bounded line on stderr, nothing on stdout
 
   it("refuses a package that does not validate, without running anything", async () => {
     const root = await makeTree({});
-    roots.push(root);
-    const marker = join(root, "ran.marker");
-    // fail_open on an observe hook is invalid (observe requires report).
-    const invalid = await source([{ id: "watch", effect: "observe", failure_policy: "fail_open", script: `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(marker)}, "x"); process.stdout.write('{"kind":"observe"}');` }]);
-    await expectError(await run(invalid, "claude-code", claude.preToolUse()), /^pap-reference hook dispatch: package "demo" does not validate \(invalid_plugin_package: /);
-    expect(existsSync(marker)).toBe(false);
+    try {
+      const marker = join(root, "ran.marker");
+      // fail_open on an observe hook is invalid (observe requires report).
+      const invalid = await source([{ id: "watch", effect: "observe", failure_policy: "fail_open", script: `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(marker)}, "x"); process.stdout.write('{"kind":"observe"}');` }]);
+      await expectError(await run(invalid, "claude-code", claude.preToolUse()), /^pap-reference hook dispatch: package "demo" does not validate \(invalid_plugin_package: /);
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      await removeTree(root);
+    }
   });
 
   it("refuses an unknown plugin and an unknown hook id", async () => {

@@ -3,7 +3,8 @@
 
 import { stringify } from "smol-toml";
 import { dispatch, type DispatchResult } from "../src/dispatch/dispatch.js";
-import { makeTree, type TreeEntry } from "./fixtures.js";
+import { afterAll } from "vitest";
+import { makeTree, removeTree, type TreeEntry } from "./fixtures.js";
 
 export interface HookDef {
   id: string;
@@ -197,4 +198,20 @@ export async function run(
 /** The hookSpecificOutput of a response (or undefined). */
 export function specific(response: Record<string, unknown> | null): Record<string, unknown> | undefined {
   return response?.["hookSpecificOutput"] as Record<string, unknown> | undefined;
+}
+
+/**
+ * makeSource for one test file: every source it makes is removed after the file's tests
+ * (call at module level; vitest's afterAll registers on the file).
+ */
+export function tempSources(): typeof makeSource {
+  const roots: string[] = [];
+  afterAll(async () => {
+    for (const root of roots) await removeTree(root);
+  });
+  return async (...args) => {
+    const root = await makeSource(...args);
+    roots.push(root);
+    return root;
+  };
 }

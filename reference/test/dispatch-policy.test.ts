@@ -1,18 +1,9 @@
 // Failure policy × error visibility (issue 4 contract step 6), on every event that has one.
 
-import { afterAll, describe, expect, it } from "vitest";
-import { claude, codex, makeSource, run, type HookDef } from "./dispatch-fixtures.js";
-import { removeTree } from "./fixtures.js";
+import { describe, expect, it } from "vitest";
+import { claude, codex, run, tempSources, type HookDef } from "./dispatch-fixtures.js";
 
-const roots: string[] = [];
-async function source(hooks: HookDef[]): Promise<string> {
-  const root = await makeSource(hooks);
-  roots.push(root);
-  return root;
-}
-afterAll(async () => {
-  for (const root of roots) await removeTree(root);
-});
+const source = tempSources();
 
 const FAIL = "process.stdout.write(JSON.stringify({ kind: 'allow' })); process.exit(3);";
 const LINE = "hook `g`: hook_handler_failed (exit code 3)";

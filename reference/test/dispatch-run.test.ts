@@ -4,20 +4,11 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findOnPath } from "../src/dispatch/invocation.js";
-import { claude, codex, makeSource, run, specific } from "./dispatch-fixtures.js";
-import { removeTree } from "./fixtures.js";
+import { claude, codex, run, tempSources, specific } from "./dispatch-fixtures.js";
 
-const roots: string[] = [];
-async function source(...args: Parameters<typeof makeSource>): Promise<string> {
-  const root = await makeSource(...args);
-  roots.push(root);
-  return root;
-}
-afterAll(async () => {
-  for (const root of roots) await removeTree(root);
-});
+const source = tempSources();
 
 /** A handler that reports something about itself as add_context (so it comes back verbatim). */
 const report = (expression: string) => `
