@@ -8,11 +8,12 @@ import { createInterface } from "node:readline";
 import type { Operation } from "../../runner/src/types/case.js";
 import type { ErroredReply, HelloReply, ResultReply, RunReply } from "../../runner/src/types/protocol.js";
 import { dispatch } from "./dispatch/dispatch.js";
+import { project } from "./dispatch/project.js";
 import { kitInfo } from "./kit.js";
 import { isMainModule } from "./main-module.js";
 import { DEFAULT_SOURCE_ID, validate } from "./validate.js";
 
-export const OPERATIONS: Operation[] = ["validate", "dispatch"];
+export const OPERATIONS: Operation[] = ["validate", "dispatch", "live"];
 
 export function helloReply(): HelloReply {
   const info = kitInfo();
@@ -65,17 +66,34 @@ async function handleDispatch(seq: number, source: string, args: JsonRecord): Pr
   return { seq, result: { exit: result.exit, stdout: result.stdout, stderr: result.stderr } };
 }
 
+/**
+ * The `live` operation (SPEC 1.7): the projection this implementation would install for the
+ * package, whose commands call this kit's `pap-reference hook dispatch`. The runner, not the
+ * reference, then runs the real harness with it.
+ */
+async function handleLive(seq: number, source: string, args: JsonRecord): Promise<RunReply> {
+  const { provider, plugin } = args;
+  if (typeof provider !== "string") return errored(seq, "live needs case.args.provider (claude-code or codex)");
+  if (typeof plugin !== "string") return errored(seq, "live needs case.args.plugin (a package directory name)");
+  const result = await project({ provider, source, plugin });
+  if (result.kind === "usage") return errored(seq, `live: ${result.message}`);
+  if (result.kind === "error") return { seq, result: { exit: 1, text: "", omitted: [], refused: [], message: result.message } };
+  const refused = result.refused.length > 0;
+  return { seq, result: { exit: refused ? 1 : 0, format: result.format, text: refused ? "" : result.text, omitted: result.omitted, refused: result.refused } };
+}
+
 /** One `run` request → its reply. Never throws. */
 export async function handleRun(seq: number, payload: unknown): Promise<RunReply> {
   try {
     if (!isRecord(payload)) return errored(seq, "run request has no case object");
     const operation = payload["operation"];
-    if (operation !== "validate" && operation !== "dispatch") {
+    if (operation !== "validate" && operation !== "dispatch" && operation !== "live") {
       return errored(seq, `operation ${JSON.stringify(operation)} is not supported (supported: ${OPERATIONS.join(", ")})`);
     }
     const source = payload["source"];
     if (typeof source !== "string" || source === "") return errored(seq, `${operation} needs case.source (the source directory)`);
     if (operation === "dispatch") return await handleDispatch(seq, source, isRecord(payload["args"]) ? payload["args"] : {});
+    if (operation === "live") return await handleLive(seq, source, isRecord(payload["args"]) ? payload["args"] : {});
     const args = isRecord(payload["args"]) ? payload["args"] : {};
     const sourceId = args["source_id"] ?? DEFAULT_SOURCE_ID;
     if (typeof sourceId !== "string") return errored(seq, "case.args.source_id must be a string");

@@ -6,7 +6,7 @@ import { execa } from "execa";
 import { existsSync } from "node:fs";
 import { parse as parseToml } from "smol-toml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nativeMatcher, project, regexEscape, shellQuote, timeoutSeconds } from "../src/dispatch/project.js";
+import { nativeMatcher, nativeTimeoutSeconds, project, regexEscape, shellQuote, timeoutSeconds } from "../src/dispatch/project.js";
 import type { HookSpec } from "../src/dispatch/package-load.js";
 import { kitPath } from "../src/kit.js";
 import { claude, codex, makeSource, type HookDef } from "./dispatch-fixtures.js";
@@ -70,7 +70,8 @@ describe("Codex config.toml", () => {
       hooks: {
         PostToolUse: [{ matcher: "^(Bash)$", hooks: [{ type: "command", command: dispatcher("codex", "after-note"), timeout: 6 }] }],
         PreToolUse: [{ matcher: "^(Bash|Write)$", hooks: [{ type: "command", command: dispatcher("codex", "guard"), timeout: 3 }] }],
-        SessionEnd: [{ hooks: [{ type: "command", command: dispatcher("codex", "bye"), timeout: 6 }] }],
+        // Codex 0.147.0 clamps SessionEnd hook timeouts to 3 s: the projection writes what it applies.
+        SessionEnd: [{ hooks: [{ type: "command", command: dispatcher("codex", "bye"), timeout: 3 }] }],
         Stop: [{ hooks: [{ type: "command", command: dispatcher("codex", "finish"), timeout: 6 }] }],
         UserPromptSubmit: [{ hooks: [{ type: "command", command: dispatcher("codex", "prompt-note"), timeout: 6 }] }],
       },
@@ -160,6 +161,14 @@ describe("building blocks", () => {
   it("sums the hooks' timeouts and adds a second for the dispatcher", () => {
     expect(timeoutSeconds([{ timeout_ms: 100 } as HookSpec])).toBe(2);
     expect(timeoutSeconds([{ timeout_ms: 1000 } as HookSpec, { timeout_ms: 2500 } as HookSpec])).toBe(5);
+  });
+
+  it("caps a Codex SessionEnd timeout at the 3 s Codex clamps it to, and nothing else", () => {
+    const long = [{ timeout_ms: 5000 } as HookSpec];
+    expect(nativeTimeoutSeconds("codex", "SessionEnd", long)).toBe(3);
+    expect(nativeTimeoutSeconds("codex", "SessionEnd", [{ timeout_ms: 1000 } as HookSpec])).toBe(2);
+    expect(nativeTimeoutSeconds("codex", "Stop", long)).toBe(6);
+    expect(nativeTimeoutSeconds("claude-code", "SessionEnd", long)).toBe(6);
   });
 });
 

@@ -51,7 +51,7 @@ describe("protocol server", () => {
     expect(replies[0]).toMatchObject({
       protocol: 1,
       implementation: { name: "pap-reference", language: "TypeScript" },
-      operations: ["validate", "dispatch"],
+      operations: ["validate", "dispatch", "live"],
       profiles: ["pap-0.1"],
       providers: [
         { name: "claude-code", version: "2.1.233" },

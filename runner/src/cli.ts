@@ -21,6 +21,7 @@ import { coverageOf, isMissing, isOneSided } from "./spec/coverage.js";
 import { DEFAULT_TIMEOUT_MS, runSuite } from "./run/run-suite.js";
 import { installCommand, pathCommand } from "./harness/commands.js";
 import { DEFAULT_RECORD_JOBS, recordCommand, verifyCommand } from "./recordings/commands.js";
+import { compatCommand } from "./live/compat-command.js";
 
 class UsageError extends Error {}
 
@@ -176,6 +177,14 @@ function program(): Command {
       process.exitCode = cmp.regressions.length > 0 ? 1 : 0;
     });
   const io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) };
+  cli
+    .command("compat <report.jsonl>")
+    .description("write the compatibility matrix (provider x event x effect, with the live cases that prove each cell) from a run report")
+    .option("--out <file>", "write to this file (links are relative to it) instead of stdout")
+    .exitOverride()
+    .action(async (file: string, o: { out?: string }) => {
+      process.exitCode = await compatCommand({ root, report: file, ...(o.out ? { out: resolve(o.out) } : {}) }, io);
+    });
   const recordingsDir = join(root, "recordings");
   const harness = cli.command("harness").description("the pinned harness binaries (recordings/pins.yaml)").exitOverride();
   harness

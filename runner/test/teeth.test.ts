@@ -2,14 +2,18 @@
 // implementation. Validate cases meet the two constant validators (accept everything, reject
 // everything); dispatch cases meet wrong dispatchers that each break one rule of SPEC chapters
 // 5–6 (runner/test/mutants/wrong-dispatcher.mjs). A case that passes against all of them checks
+// nothing. Live cases meet wrong projections installed into the real pinned harnesses
+// (runner/test/mutants/wrong-projection.mjs, KIT-LIVE-TEETH): each mutation first meets the
+// cases written to catch it, then every case that is left meets the projection that installs
 // nothing. Mutation testing of the reference (a later issue) raises this bar further.
 
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadCases } from "../src/cases/load-cases.js";
 import { runSuite } from "../src/run/run-suite.js";
 import type { LoadedCase } from "../src/types/case.js";
 import { KIT_ROOT, persistentAdapter } from "./helpers.js";
+import { installPinnedHarnesses, requireHarnesses } from "./live-helpers.js";
 
 const MUTANTS = join(KIT_ROOT, "runner/test/mutants");
 const WRONG_VALIDATORS = ["accept", "reject"].map((v) => ["node", join(MUTANTS, "answers-fixed-verdict.mjs"), v]);
@@ -17,6 +21,23 @@ const WRONG_DISPATCHERS = [
   "silent", "runs-everything", "leaks-environment", "ignores-matcher", "swaps-provider",
   "always-reports", "always-fails-closed", "flips-visibility", "reverses-order", "waits-longer",
 ].map((m) => ["node", join(MUTANTS, "wrong-dispatcher.mjs"), m]);
+
+const wrongProjection = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-projection.mjs"), mutation];
+/** Each wrong projection and the live cases written to catch it (every one must fail against it). */
+const TARGETED_PROJECTIONS: [string, string[]][] = [
+  ["drops-allow-pairing", ["live/codex/rewrite-pretooluse"]],
+  ["swaps-provider", ["live/claude-code/rewrite-keeps-permissions", "live/codex/rewrite-pretooluse"]],
+  ["ignores-matcher", ["live/claude-code/matcher", "live/codex/matcher"]],
+  ["always-reports", ["live/claude-code/fail-closed-timeout", "live/codex/fail-closed-timeout"]],
+  ["flips-visibility", ["live/claude-code/report-timeout", "live/codex/model-and-user"]],
+  ["refuses-nothing", ["live/claude-code/unsupported-refused", "live/codex/unsupported-refused"]],
+  ["hides-omissions", ["live/claude-code/unsupported-omitted", "live/codex/unsupported-omitted"]],
+];
+
+let harnessesUnavailable: string | undefined;
+beforeAll(async () => {
+  harnessesUnavailable = await installPinnedHarnesses();
+}, 900_000);
 
 // Each wrong implementation meets only the cases no earlier one has failed, which keeps the
 // test short: the laziest mutants come first and catch most cases.
@@ -50,7 +71,23 @@ describe("every case has teeth", async () => {
     expect(dispatch.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
   }, 600_000);
 
+  it("every live case fails against at least one wrong projection, and each wrong projection fails the cases written for it", async (ctx) => {
+    requireHarnesses(ctx, harnessesUnavailable, "the live teeth check");
+    const live = byOperation("live");
+    const failed = new Set<string>();
+    for (const [mutation, ids] of TARGETED_PROJECTIONS) {
+      const targets = live.filter((c) => ids.includes(c.id));
+      expect(targets.map((c) => c.id).sort()).toEqual([...ids].sort());
+      const caught = await failuresAgainst([wrongProjection(mutation)], targets);
+      expect(ids.filter((id) => !caught.has(id)).map((id) => `${mutation} did not fail ${id}`)).toEqual([]);
+      for (const id of caught) failed.add(id);
+    }
+    const rest = await failuresAgainst([wrongProjection("installs-nothing")], live.filter((c) => !failed.has(c.id)));
+    for (const id of rest) failed.add(id);
+    expect(live.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
+  }, 600_000);
+
   it("knows every operation the suite uses", () => {
-    expect([...new Set(cases.map((c) => c.operation))].filter((op) => op !== "validate" && op !== "dispatch")).toEqual([]);
+    expect([...new Set(cases.map((c) => c.operation))].filter((op) => op !== "validate" && op !== "dispatch" && op !== "live")).toEqual([]);
   });
 });

@@ -83,6 +83,19 @@ export function timeoutSeconds(hooks: readonly HookSpec[]): number {
   return Math.ceil(total / 1000) + 1;
 }
 
+/**
+ * Codex 0.147.0 clamps a SessionEnd hook's timeout to 3 s (printing "clamping SessionEnd hook
+ * timeout to 3s" on every run) and kills the hook then; its default there is 1 s. Observed with
+ * the pinned binary: the projection writes the value Codex will really apply.
+ */
+export const CODEX_SESSION_END_MAX_TIMEOUT_S = 3;
+
+/** The native `timeout` (seconds) of the event's command on this harness. */
+export function nativeTimeoutSeconds(harness: Harness, event: string, hooks: readonly HookSpec[]): number {
+  const seconds = timeoutSeconds(hooks);
+  return harness === "codex" && event === "SessionEnd" ? Math.min(seconds, CODEX_SESSION_END_MAX_TIMEOUT_S) : seconds;
+}
+
 function render(format: Format, config: NativeConfig): string {
   if (format === "config-toml") {
     const text = stringifyToml(config);
@@ -120,7 +133,7 @@ export async function project(request: ProjectRequest): Promise<ProjectResult> {
   for (const event of [...byEvent.keys()].sort(compareUtf8)) {
     const hooks = byEvent.get(event) ?? [];
     const words = ["hook", "dispatch", "--provider", harness, "--source", source, "--plugin", loaded.pkg.name, ...hooks.flatMap((hook) => ["--hook", hook.id])];
-    const group: NativeGroup = { hooks: [{ type: "command", command: [prefix, ...words.map(shellQuote)].join(" "), timeout: timeoutSeconds(hooks) }] };
+    const group: NativeGroup = { hooks: [{ type: "command", command: [prefix, ...words.map(shellQuote)].join(" "), timeout: nativeTimeoutSeconds(harness, event, hooks) }] };
     const matcher = nativeMatcher(hooks);
     config.hooks[event] = [matcher === undefined ? group : { matcher, ...group }];
   }

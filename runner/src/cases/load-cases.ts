@@ -5,10 +5,11 @@ import { readdir, readFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { LineCounter, parseDocument, type Document } from "yaml";
 import { describeErrors, check } from "../schemas/registry.js";
-import type { CaseGiven, CaseSpec, LoadedCase, ResolvedDispatch } from "../types/case.js";
+import type { CaseGiven, CaseSpec, LoadedCase, ResolvedDispatch, ResolvedLive } from "../types/case.js";
 import { problem, type LintProblem } from "../lint/problems.js";
 import { RecordingStore } from "../dispatch/recording-store.js";
 import { resolveDispatch } from "../dispatch/resolve-dispatch.js";
+import { resolveLive } from "../live/resolve-live.js";
 import { canonicalJson, sha256 } from "./canonical.js";
 import { fixturePathProblems } from "./fixture-paths.js";
 import { nullAllowed, operationKeyFindings } from "./operation-keys.js";
@@ -155,6 +156,7 @@ function addCase(
   const spec = isObject(data) && Array.isArray(data.spec) ? data.spec.filter((s): s is string => typeof s === "string") : [];
   const problems: LintProblem[] = [];
   let dispatch: ResolvedDispatch | undefined;
+  let live: ResolvedLive | undefined;
 
   const result = check("case.schema.json", data);
   // ajv lets `nullable` keys hold an explicit null (YAML `key:` with nothing after it);
@@ -174,6 +176,11 @@ function addCase(
       const { dispatch: resolved, findings } = resolveDispatch(c, src.recordings);
       for (const f of findings) problems.push(problem(f.code, src.file, locate(f.path, f.key), f.message, c.id));
       dispatch = resolved;
+    }
+    if (c.operation === "live") {
+      const { live: resolved, findings } = resolveLive(c);
+      for (const f of findings) problems.push(problem(f.code, src.file, locate(f.path, f.key), f.message, c.id));
+      live = resolved;
     }
     if (!c.id.startsWith(`${folder}/`)) {
       problems.push(problem("id-outside-folder", src.file, locate(["id"]), `case id "${c.id}" does not start with "${folder}/"`, c.id));
@@ -202,6 +209,7 @@ function addCase(
   const c = data as CaseSpec;
   const loaded: LoadedCase = { ...c, area: areaOf(c.id, folder), hash: caseHash(c, dispatch?.event), location: { file: src.file, line: startLine } };
   if (dispatch) loaded.dispatch = dispatch;
+  if (live) loaded.live = live;
   set.cases.push(loaded);
 }
 

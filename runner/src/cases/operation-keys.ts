@@ -8,6 +8,15 @@ import type { YamlPath } from "./yaml-locate.js";
 const DISPATCH_GIVEN = ["event", "provider", "plugin", "hooks", "environment"];
 const DISPATCH_EXPECT = ["response", "stdout_excludes", "stderr", "handlers"];
 const VALIDATE_EXPECT = ["valid", "structural", "diagnostics", "report", "fixture"];
+const LIVE_GIVEN = ["provider", "plugin", "hooks", "environment", "scenario"];
+const LIVE_EXPECT = ["projection", "harness", "workdir", "model", "handlers"];
+
+/** Per operation, its own keys; `files`, `args`, `source` and `exit` are shared (live has no top-level exit). */
+const OWN: Record<string, { given: string[]; expect: string[] }> = {
+  validate: { given: [], expect: VALIDATE_EXPECT },
+  dispatch: { given: DISPATCH_GIVEN, expect: DISPATCH_EXPECT },
+  live: { given: LIVE_GIVEN, expect: LIVE_EXPECT },
+};
 
 export interface KeyFinding {
   path: YamlPath;
@@ -15,12 +24,19 @@ export interface KeyFinding {
 }
 
 export function operationKeyFindings(c: CaseSpec): KeyFinding[] {
-  const foreign = (section: "given" | "expect", keys: string[], owner: string): KeyFinding[] =>
-    Object.keys((c[section] ?? {}) as object)
-      .filter((k) => keys.includes(k))
-      .map((k) => ({ path: [section, k], message: `${section}.${k} belongs to ${owner} cases, not to operation ${c.operation}` }));
-  if (c.operation === "dispatch") return foreign("expect", VALIDATE_EXPECT, "validate");
-  return [...foreign("given", DISPATCH_GIVEN, "dispatch"), ...foreign("expect", DISPATCH_EXPECT, "dispatch")];
+  const own = OWN[c.operation] ?? { given: [], expect: [] };
+  const findings: KeyFinding[] = [];
+  for (const section of ["given", "expect"] as const) {
+    for (const k of Object.keys((c[section] ?? {}) as object)) {
+      if (own[section].includes(k)) continue;
+      const owners = Object.entries(OWN).filter(([op, keys]) => op !== c.operation && keys[section].includes(k)).map(([op]) => op);
+      if (owners.length > 0) findings.push({ path: [section, k], message: `${section}.${k} belongs to ${owners.join(" and ")} cases, not to operation ${c.operation}` });
+    }
+  }
+  if (c.operation === "live" && c.expect.exit !== undefined) {
+    findings.push({ path: ["expect", "exit"], message: "a live case states projection.exit or harness.exit, not expect.exit" });
+  }
+  return findings;
 }
 
 /**
@@ -34,5 +50,9 @@ export function nullAllowed(operation: unknown, path: readonly (string | number)
   if (a !== "given") return false;
   if (b === "event") return c === "set" && path.length > 3;
   if (b === "args") return operation === "dispatch";
-  return b === "hooks" && typeof c === "number" && (d === "fallback" || (d === "handler" && e === "stdout" && path.length > 5));
+  if (b !== "hooks" || typeof c !== "number") return false;
+  if (d === "fallback") return true;
+  if (d !== "handler") return false;
+  // a handler's JSON output, also inside a `when` variant: given/hooks/i/handler/when/j/stdout/…
+  return (e === "stdout" && path.length > 5) || (e === "when" && path[6] === "stdout" && path.length > 7);
 }

@@ -53,7 +53,7 @@ function compareResponse(expected: unknown, stdout: string): DiffLine[] {
   return diffField("response", expectedView(expected, parsed.value), parsed.value);
 }
 
-function compareHandler(id: string, e: HandlerExpectation, runs: HandlerRun[], observed: DispatchObservation): DiffLine[] {
+export function compareHandler(id: string, e: HandlerExpectation, runs: HandlerRun[], observed: DispatchObservation): DiffLine[] {
   const diff: DiffLine[] = [];
   const base = `handlers.${id}`;
   if (e.ran !== undefined && e.ran !== runs.length > 0) {

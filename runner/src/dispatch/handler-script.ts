@@ -3,7 +3,7 @@
 // environment, cwd, stdin, its own path, pid) to an absolute path in the fixture, then starts
 // the sleeper, waits, writes its output and exits as the case declares.
 
-import type { FixturePart, HandlerBehaviour } from "../types/case.js";
+import type { FixturePart, HandlerBehaviour, HandlerOutput } from "../types/case.js";
 
 /** The argv marker of a sleeper process, so cleanup kills only processes papc caused. */
 export const SLEEPER_MARKER = "papc-sleeper";
@@ -16,6 +16,16 @@ export interface HandlerPlan {
   exit: number;
   delay_ms: number;
   spawn_sleeper: boolean;
+  /** Other behaviours for exact argument lists (HandlerBehaviour.when), first match wins. */
+  when?: HandlerVariantPlan[];
+}
+
+export interface HandlerVariantPlan {
+  argv: string[];
+  stdout: string | { parts: FixturePart[] };
+  stderr: string;
+  exit: number;
+  delay_ms: number;
 }
 
 /** `{parts: [...]}` with no other key is the fixture parts form, not JSON to print. */
@@ -23,17 +33,23 @@ export function isPartsOutput(v: unknown): v is { parts: FixturePart[] } {
   return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && Array.isArray((v as { parts?: unknown }).parts);
 }
 
+function stdoutText(out: HandlerOutput | undefined): string | { parts: FixturePart[] } {
+  return out === undefined ? "" : typeof out === "string" || isPartsOutput(out) ? out : `${JSON.stringify(out)}\n`;
+}
+
 export function handlerPlan(behaviour: HandlerBehaviour, capture: string): HandlerPlan {
-  const out = behaviour.stdout;
-  const stdout = out === undefined ? "" : typeof out === "string" || isPartsOutput(out) ? out : `${JSON.stringify(out)}\n`;
-  return {
+  const plan: HandlerPlan = {
     capture,
-    stdout,
+    stdout: stdoutText(behaviour.stdout),
     stderr: behaviour.stderr ?? "",
     exit: behaviour.exit ?? 0,
     delay_ms: behaviour.delay_ms ?? 0,
     spawn_sleeper: behaviour.spawn_sleeper ?? false,
   };
+  if (behaviour.when) {
+    plan.when = behaviour.when.map((v) => ({ argv: v.argv, stdout: stdoutText(v.stdout), stderr: v.stderr ?? "", exit: v.exit ?? 0, delay_ms: v.delay_ms ?? 0 }));
+  }
+  return plan;
 }
 
 export function handlerScript(hookId: string, plan: HandlerPlan): string {
@@ -45,11 +61,14 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const plan = ${JSON.stringify(plan)};
+const args = process.argv.slice(2);
+const variant = (plan.when ?? []).find((v) => v.argv.length === args.length && v.argv.every((a, i) => a === args[i]));
+if (variant) Object.assign(plan, { stdout: variant.stdout, stderr: variant.stderr, exit: variant.exit, delay_ms: variant.delay_ms });
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 const record = {
-  argv: process.argv.slice(2),
+  argv: args,
   env: { ...process.env },
   cwd: process.cwd(),
   stdin: Buffer.concat(chunks).toString("utf8"),

@@ -22,7 +22,9 @@ export type LintCode =
   | "unknown-provider"
   | "duplicate-hook-id"
   | "hook-subject-needed"
-  | "unknown-hook";
+  | "unknown-hook"
+  | "scenario-tool"
+  | "live-event-value";
 
 export interface LintProblem {
   code: LintCode;
@@ -51,13 +53,15 @@ export const FIXES: Record<LintCode, string> = {
   "exclusion-test-missing": "Point `tested_by` at an existing test file that mentions the requirement ID.",
   "adapter-schema": "Make adapter.yaml match runner/schemas/adapter.schema.json.",
   "baseline-unknown-case": "Remove the baseline entry or fix its case id.",
-  "operation-mismatch": "Use only the given/expect keys of the case's operation (SPEC.md 1.1: validate 1.3, dispatch 1.6).",
+  "operation-mismatch": "Use only the given/expect keys of the case's operation (SPEC.md 1.1: validate 1.3, dispatch 1.6, live 1.7).",
   "unknown-recording": "Name a recording id that exists as recordings/<id>.json (`ls recordings/`), or record or write that fixture first.",
   "event-edit": "Point set/delete at the recorded payload (JSON Pointer such as /tool_input/command): set needs an existing parent, delete an existing key.",
   "unknown-provider": "Set given.provider to claude-code or codex when the recording id does not start with one of them.",
   "duplicate-hook-id": "Give every hook of the case its own id; it is also the tool id and the handler's name.",
-  "hook-subject-needed": "This event maps to no subject/phase (SPEC.md 5.1): give the hook `subject` and `phase`.",
-  "unknown-hook": "Name only hooks of given.hooks in expect.handlers, and expect sleeper_gone only where the handler sets spawn_sleeper.",
+  "hook-subject-needed": "Give the hook `subject` and `phase`: its event maps to none (SPEC.md 5.1), or it is a live case's hook (no event to take them from).",
+  "unknown-hook": "Name only hooks of given.hooks in expect.handlers (and expect.projection), and expect sleeper_gone only where the handler sets spawn_sleeper.",
+  "scenario-tool": "Use a tool the case's provider offers the model (claude-code: shell, subagent; codex: shell, apply_patch, subagent, subagent_wait).",
+  "live-event-value": "A live case sends no event of its own: write the handler's expected arguments as plain strings.",
 };
 
 export function problem(

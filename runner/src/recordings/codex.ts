@@ -1,10 +1,10 @@
 // Codex 0.147.0 against the scripted Responses server: `codex exec` with CODEX_HOME holding a
-// config.toml that selects the local provider and declares a command hook per captured event.
+// config.toml: the run's native configuration (its `hooks` table) with papc's model provider,
+// approval policy and sandbox mode set over it.
 
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { stringify } from "smol-toml";
-import { HOOK_TIMEOUT_S } from "./capture-hook.js";
 import { baseEnv, type Invocation, type InvocationContext } from "./harness-invocation.js";
 
 /**
@@ -18,19 +18,19 @@ export async function codexInvocation(ctx: InvocationContext): Promise<Invocatio
   const codexHome = join(ctx.folders.dir, "codex-home");
   await mkdir(codexHome, { recursive: true });
   const config = {
+    ...ctx.native,
     model: CODEX_MODEL,
     model_provider: "papc",
     approval_policy: "never",
     sandbox_mode: "danger-full-access",
     model_providers: { papc: { name: "papc scripted model", base_url: `${ctx.modelOrigin}/v1`, wire_api: "responses", env_key: KEY_VARIABLE } },
-    hooks: Object.fromEntries(ctx.scenario.capture.map((c) => [c.event, [{ hooks: [{ type: "command", command: ctx.hook.command(c.event), timeout: HOOK_TIMEOUT_S }] }]])),
   };
   await writeFile(join(codexHome, "config.toml"), stringify(config));
   // Hook trust needs a review in an interactive session; a scripted run bypasses it.
-  const args = ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", ctx.scenario.prompt];
+  const args = ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", ctx.prompt];
   return {
     argv: [ctx.binary, ...args],
     display: [ctx.pin.binary, ...args],
-    env: { ...baseEnv(ctx.folders.home), CODEX_HOME: codexHome, [KEY_VARIABLE]: "papc-scripted-model" },
+    env: { ...baseEnv(ctx.folders.home), ...ctx.env, CODEX_HOME: codexHome, [KEY_VARIABLE]: "papc-scripted-model" },
   };
 }

@@ -1,26 +1,44 @@
-// How the recorder starts one harness for one scenario run.
+// How papc starts one pinned harness for one scripted run: the recorder (capturing hooks) and
+// the live suite (an implementation's projected hooks) both describe the run with an
+// InvocationContext and start it with runHarness (harness-run.ts).
 
 import type { HarnessPin } from "../types/recording.js";
-import type { LoadedScenario } from "../types/scenario.js";
-import type { CaptureHook } from "./capture-hook.js";
+import type { ScenarioTurn } from "../types/scenario.js";
 
 export interface RunFolders {
-  /** The run's own temporary folder (settings, hook, capture file). */
+  /** The run's own folder (settings file, CODEX_HOME, capture files). */
   dir: string;
-  /** The harness's working directory (empty at start). */
+  /** The harness's working directory. */
   work: string;
   /** The harness's HOME. */
   home: string;
 }
 
+/**
+ * The native configuration the harness runs with. Claude Code: the whole settings file (its
+ * `hooks` key holds the hooks). Codex: keys of config.toml (its `hooks` table holds the hooks);
+ * papc's own keys (model, model provider, approval policy, sandbox mode) are set over it.
+ */
+export type NativeConfig = Record<string, unknown>;
+
 export interface InvocationContext {
   pin: HarnessPin;
   binary: string;
-  scenario: LoadedScenario;
+  /** The user prompt. */
+  prompt: string;
+  /** The scripted model's turns, for this harness (Claude Code's allowed tools are derived from them). */
+  turns: readonly ScenarioTurn[];
   folders: RunFolders;
   /** The scripted model server, http://127.0.0.1:<port>. */
   modelOrigin: string;
-  hook: CaptureHook;
+  native: NativeConfig;
+  /**
+   * Claude Code's --output-format: `json` (one result object) or `stream-json` (every message,
+   * with --verbose; hook system messages included). Default json.
+   */
+  claudeOutput?: "json" | "stream-json";
+  /** Variables set over the sealed base environment (a live case's given.environment). */
+  env?: Record<string, string>;
 }
 
 export interface Invocation {

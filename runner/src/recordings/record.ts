@@ -3,26 +3,19 @@
 
 import { mkdir, readdir, readFile, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import { execa } from "execa";
 import { dir as tmpDir } from "tmp-promise";
 import type { ResolvedHarness } from "../harness/resolve.js";
 import type { Provider, Recording } from "../types/recording.js";
-import type { LoadedScenario } from "../types/scenario.js";
-import { writeCaptureHook } from "./capture-hook.js";
+import type { CaptureSpec, LoadedScenario } from "../types/scenario.js";
+import { HOOK_TIMEOUT_S, writeCaptureHook, type CaptureHook } from "./capture-hook.js";
 import { CaptureError, recordingsFromCaptures } from "./captures.js";
-import { claudeInvocation } from "./claude-code.js";
-import { codexInvocation } from "./codex.js";
 import { scenarioFor } from "./scenarios.js";
 import { writeRecording } from "./files.js";
-import type { Invocation, InvocationContext } from "./harness-invocation.js";
-import { startModelServer, type LoggedRequest } from "./model-server/server.js";
+import type { NativeConfig } from "./harness-invocation.js";
+import { runHarness } from "./harness-run.js";
+import type { LoggedRequest } from "./model-server/server.js";
 
 export const RUN_TIMEOUT_MS = 90_000;
-
-const INVOCATIONS: Record<Provider, (ctx: InvocationContext) => Promise<Invocation>> = {
-  "claude-code": claudeInvocation,
-  codex: codexInvocation,
-};
 
 export class RecordError extends Error {}
 
@@ -41,6 +34,14 @@ export interface RunOptions {
   now?: () => Date;
 }
 
+/** The capturing command hook on every captured event, as the harness's native hooks. */
+export function captureConfig(provider: Provider, captures: readonly CaptureSpec[], hook: CaptureHook): NativeConfig {
+  const handler = (event: string) => ({ type: "command", command: hook.command(event), timeout: HOOK_TIMEOUT_S });
+  // Claude Code's groups carry an empty matcher (every tool); Codex's leave it out.
+  const group = (event: string) => (provider === "claude-code" ? { matcher: "", hooks: [handler(event)] } : { hooks: [handler(event)] });
+  return { hooks: Object.fromEntries(captures.map((c) => [c.event, [group(c.event)]])) };
+}
+
 /** One scenario in one harness, in its own temporary HOME, working folder and model server. */
 export async function runScenario(harness: ResolvedHarness, anyScenario: LoadedScenario, options: RunOptions = {}): Promise<ScenarioRun> {
   const started = Date.now();
@@ -49,46 +50,44 @@ export async function runScenario(harness: ResolvedHarness, anyScenario: LoadedS
   const scenario = scenarioFor(anyScenario, provider);
   const label = `${scenario.name} on ${provider} ${harness.pin.version}`;
   const tmp = await tmpDir({ prefix: `papc-rec-${provider}-${scenario.name}-`, unsafeCleanup: true });
-  const server = await startModelServer({ provider, turns: scenario.turns });
   try {
     const folders = { dir: tmp.path, work: join(tmp.path, "work"), home: join(tmp.path, "home") };
     await mkdir(folders.work);
     await mkdir(folders.home);
     const hook = await writeCaptureHook(tmp.path, scenario.capture);
-    const ctx: InvocationContext = { pin: harness.pin, binary: harness.binary, scenario, folders, modelOrigin: server.origin, hook };
-    const inv = await INVOCATIONS[provider](ctx);
-    const capturedAt = (options.now ?? (() => new Date()))().toISOString();
-    const r = await execa(inv.argv[0]!, inv.argv.slice(1), {
-      cwd: folders.work,
-      env: inv.env,
-      extendEnv: false,
-      stdin: "ignore",
-      reject: false,
-      all: true,
-      timeout: RUN_TIMEOUT_MS,
-      forceKillAfterDelay: 2000,
+    let capturedAt = "";
+    const r = await runHarness({
+      harness,
+      prompt: scenario.prompt,
+      turns: scenario.turns,
+      folders,
+      native: captureConfig(provider, scenario.capture, hook),
+      timeoutMs: RUN_TIMEOUT_MS,
+      onStart: () => {
+        capturedAt = (options.now ?? (() => new Date()))().toISOString();
+      },
+      onEnd: async (server) => {
+        if (!options.logDir) return;
+        await mkdir(options.logDir, { recursive: true });
+        await server.writeLog(join(options.logDir, `${provider}.${scenario.name}.requests.json`));
+      },
     });
-    if (options.logDir) {
-      await mkdir(options.logDir, { recursive: true });
-      await server.writeLog(join(options.logDir, `${provider}.${scenario.name}.requests.json`));
-    }
     if (r.exitCode !== 0) {
       const why = r.timedOut ? `timed out after ${RUN_TIMEOUT_MS} ms` : `exited ${r.exitCode ?? r.signal}`;
-      throw new RecordError(`${label}: ${harness.pin.binary} ${why}\n${tail(r.all ?? "", 20)}`);
+      throw new RecordError(`${label}: ${harness.pin.binary} ${why}\n${tail(r.output, 20)}`);
     }
     for (const agent of ["root", "subagent"] as const) {
-      const left = server.remaining(agent);
-      if (left > 0) throw new RecordError(`${label}: ${left} ${agent} turn(s) of the scenario were never requested by the harness\n${tail(r.all ?? "", 20)}`);
+      const left = r.remaining[agent];
+      if (left > 0) throw new RecordError(`${label}: ${left} ${agent} turn(s) of the scenario were never requested by the harness\n${tail(r.output, 20)}`);
     }
     try {
-      const recordings = recordingsFromCaptures(await readFile(hook.captureFile, "utf8"), { pin: harness.pin, scenario, capturedAt, command: inv.display });
-      return { provider, scenario: scenario.name, recordings, requests: server.requests(), ms: Date.now() - started };
+      const recordings = recordingsFromCaptures(await readFile(hook.captureFile, "utf8"), { pin: harness.pin, scenario, capturedAt, command: r.invocation.display });
+      return { provider, scenario: scenario.name, recordings, requests: r.requests, ms: Date.now() - started };
     } catch (err) {
       if (err instanceof CaptureError) throw new RecordError(`${label}: ${err.message}`);
       throw err;
     }
   } finally {
-    await server.close();
     await tmp.cleanup();
   }
 }

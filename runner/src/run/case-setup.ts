@@ -1,21 +1,30 @@
 // What a case puts on disk and sends, per operation: the fixture files and `case.args`.
 // validate: given.files and given.args as written. dispatch: the generated package with
 // given.files over it, and the dispatch arguments (SPEC 1.6) with given.args over them.
+// live: the generated package and the harness's empty work directory with given.files over
+// them, and the live arguments (SPEC 1.7) with given.args over them.
 
-import { packageFiles } from "../dispatch/package-files.js";
+import { packageFiles, type PackagePlan } from "../dispatch/package-files.js";
+import { WORK_DIR } from "../live/live-paths.js";
 import type { FixtureEntry, LoadedCase } from "../types/case.js";
-import type { DispatchArgs } from "../types/protocol.js";
+import type { DispatchArgs, LiveArgs } from "../types/protocol.js";
 
 export function fixtureFiles(c: LoadedCase, root: string): Record<string, FixtureEntry> {
   const given = c.given?.files ?? {};
-  if (!c.dispatch) return given;
-  const generated = packageFiles(c.dispatch, root, c.given?.source);
+  const plan: PackagePlan | undefined = c.dispatch ?? (c.live ? { plugin: c.live.plugin, hooks: c.live.hooks } : undefined);
+  if (!plan) return given;
+  const generated = packageFiles(plan, root, c.given?.source);
+  if (c.live) generated[WORK_DIR] = { dir: true };
   // A given path replaces the generated entry there and everything generated below it.
   const replaced = (path: string): boolean => Object.keys(given).some((g) => path === g || path.startsWith(`${g}/`));
   return { ...Object.fromEntries(Object.entries(generated).filter(([path]) => !replaced(path))), ...given };
 }
 
 export function caseArgs(c: LoadedCase): Record<string, unknown> {
+  if (c.live) {
+    const args: LiveArgs = { provider: c.live.provider, plugin: c.live.plugin };
+    return { ...args, ...c.given?.args };
+  }
   if (!c.dispatch) return c.given?.args ?? {};
   const d = c.dispatch;
   const args: DispatchArgs = {

@@ -4,14 +4,21 @@ import { check, describeErrors } from "../schemas/registry.js";
 import { compareDispatch } from "../compare/compare-dispatch.js";
 import { compareValidate } from "../compare/compare-validate.js";
 import { readHandlerRuns } from "../dispatch/handler-runs.js";
+import { compareLive } from "../compare/compare-live.js";
+import { liveCells } from "../live/cells.js";
+import { runLive } from "../live/run-live.js";
+import type { ResolvedHarness } from "../harness/resolve.js";
 import type { LoadedCase } from "../types/case.js";
-import type { DispatchResult, ValidateResult } from "../types/protocol.js";
-import type { DiffLine } from "../types/run-report.js";
+import type { DispatchResult, LiveResult, ValidateResult } from "../types/protocol.js";
+import type { DiffLine, LiveCells } from "../types/run-report.js";
 
-export type Verdict = { ok: true; diff: DiffLine[] } | { ok: false; message: string };
+export type Verdict = { ok: true; diff: DiffLine[]; live?: LiveCells } | { ok: false; message: string };
 
-/** `root` is the fixture root and `args` what was sent: dispatch reads the handlers' captures there. */
-export async function judge(c: LoadedCase, result: Record<string, unknown>, root: string, args: Record<string, unknown>): Promise<Verdict> {
+/**
+ * `root` is the fixture root and `args` what was sent: dispatch reads the handlers' captures
+ * there; live runs `harness` (the provider's pinned harness) with the projection first.
+ */
+export async function judge(c: LoadedCase, result: Record<string, unknown>, root: string, args: Record<string, unknown>, harness?: ResolvedHarness): Promise<Verdict> {
   switch (c.operation) {
     case "validate": {
       const shape = check("protocol/validate-result.schema.json", result);
@@ -26,6 +33,15 @@ export async function judge(c: LoadedCase, result: Record<string, unknown>, root
       const runs = await readHandlerRuns(root, Object.keys(handlers), sleepers);
       const environment = (args.environment ?? {}) as Record<string, string>;
       return { ok: true, diff: compareDispatch(c.expect, result as unknown as DispatchResult, { event: args.event, runs, environment }) };
+    }
+    case "live": {
+      const shape = check("protocol/live-result.schema.json", result);
+      if (!shape.ok) return { ok: false, message: `result does not match the live result schema: ${describeErrors(shape.errors)}` };
+      if (!c.live || !harness) return { ok: false, message: "papc cannot run this live case: it was not resolved on load, or no harness was found" };
+      const projection = result as unknown as LiveResult;
+      const observed = await runLive({ ...c, live: c.live }, projection, root, harness);
+      const diff = compareLive(c.expect, projection, observed, c.given?.environment ?? {});
+      return { ok: true, diff, live: liveCells(c.live, projection, observed.runs) };
     }
     default:
       // The case schema admits later operations; until their comparator exists a case using

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
 import { compareFixture } from "../compare/compare-fixture.js";
 import { killLeftovers } from "../dispatch/handler-runs.js";
+import type { ResolvedHarness } from "../harness/resolve.js";
+import { liveHarness } from "../live/run-live.js";
 import { materialize } from "../fixtures/materialize.js";
 import { digestTree } from "../fixtures/tree-digest.js";
 import type { Implementation } from "../protocol/implementation.js";
@@ -41,6 +43,13 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
   if (!hello.operations.includes(c.operation)) {
     return record("not-applicable", { message: `the implementation does not announce operation "${c.operation}"` });
   }
+  // A live case needs the real pinned harness; without it the case is skipped, never passed.
+  let harness: ResolvedHarness | undefined;
+  if (c.live) {
+    const found = await liveHarness(c.live.provider);
+    if (typeof found === "string") return record("skip", { message: found });
+    harness = found;
+  }
 
   // tmp-promise makes the directory; removal is papc's own (below), since a case may leave
   // read-only directories that a plain recursive removal cannot delete.
@@ -71,12 +80,13 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       const { outcome, message } = outcomeOfExchange(exchange);
       return record(outcome, { message, ...withStderr });
     }
-    const verdict = await judge(c, exchange.result, root, payload.args);
+    const verdict = await judge(c, exchange.result, root, payload.args, harness);
     if (!verdict.ok) {
       const unsupported = verdict.message.startsWith("papc cannot");
       return record(unsupported ? "suite-bug" : "error", { message: verdict.message, ...withStderr });
     }
     let diff = verdict.diff;
+    const live = verdict.live ? { live: verdict.live } : {};
     if (fixtureExpect) {
       try {
         diff = [...diff, ...(await compareFixture(fixtureExpect, root, before))];
@@ -85,14 +95,15 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
         return record("error", { message: `fixture could not be checked after the run: ${(err as Error).message}`, ...withStderr });
       }
     }
-    if (diff.length === 0) return record("pass");
-    return record("fail", { message: "result differs from expectation", diff, ...withStderr });
+    if (diff.length === 0) return record("pass", live);
+    return record("fail", { message: "result differs from expectation", diff, ...withStderr, ...live });
   } catch (err) {
     // Nothing a case or an implementation does may end the run (KIT-OUTCOME-SUITE-BUG).
     return record("error", { message: `papc could not run this case: ${(err as Error).message}` });
   } finally {
     // Handlers or sleepers a dispatcher left running would outlive the case.
-    if (c.dispatch) await killLeftovers(root, c.dispatch.hooks.map((h) => h.id));
+    const hooks = c.dispatch?.hooks ?? c.live?.hooks;
+    if (hooks) await killLeftovers(root, hooks.map((h) => h.id));
     await removeFixture(root);
   }
 }

@@ -14,6 +14,7 @@ import type {
   Operation,
 } from "../types/case.js";
 import { dispatchExpectProperties, dispatchGivenProperties, valueDefs } from "./dispatch-case-schema.js";
+import { liveExpectProperties, liveGivenProperties } from "./live-case-schema.js";
 
 export const CASE_ID_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)+$";
 export const REQUIREMENT_ID_PATTERN = "^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$";
@@ -98,6 +99,7 @@ const given: JSONSchemaType<CaseGiven> = {
     args: { type: "object", nullable: true, required: [] },
     source: { type: "string", nullable: true, minLength: 1 },
     ...dispatchGivenProperties(fixturePart),
+    ...liveGivenProperties,
   },
 };
 
@@ -149,6 +151,7 @@ const expectation: JSONSchemaType<CaseExpectation> = {
       },
     },
     ...dispatchExpectProperties,
+    ...liveExpectProperties,
   },
 };
 
@@ -180,9 +183,18 @@ const caseShape: JSONSchemaType<CaseSpec> = {
 
 export const caseSchema = {
   ...caseShape,
-  // A dispatch case names its event.
-  if: { type: "object", required: ["operation"], properties: { operation: { const: "dispatch" } } },
-  then: { type: "object", required: ["given"], properties: { given: { type: "object", required: ["event"] } } },
+  allOf: [
+    // A dispatch case names its event.
+    {
+      if: { type: "object", required: ["operation"], properties: { operation: { const: "dispatch" } } },
+      then: { type: "object", required: ["given"], properties: { given: { type: "object", required: ["event"] } } },
+    },
+    // A live case names its harness and what the scripted model does.
+    {
+      if: { type: "object", required: ["operation"], properties: { operation: { const: "live" } } },
+      then: { type: "object", required: ["given"], properties: { given: { type: "object", required: ["provider", "scenario"] } } },
+    },
+  ],
   $defs: valueDefs,
 };
 

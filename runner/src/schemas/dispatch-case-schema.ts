@@ -10,6 +10,7 @@ import type {
   FixturePart,
   HandlerBehaviour,
   HandlerExpectation,
+  HandlerVariant,
   HookBinding,
   Provider,
   ToolInput,
@@ -80,24 +81,41 @@ const toolInput: JSONSchemaType<ToolInput> = {
   },
 };
 
+const handlerOutput = (fixturePart: JSONSchemaType<FixturePart>) =>
+  ({
+    anyOf: [
+      { type: "string" },
+      // {parts: [...]} alone is the fixture parts form; any other object is written as JSON
+      { type: "object", additionalProperties: false, required: ["parts"], properties: { parts: { type: "array", minItems: 1, items: fixturePart } } },
+      { type: "object", not: { type: "object", required: ["parts"] } },
+      { type: "array" },
+    ],
+  }) as never;
+
+const handlerVariant = (fixturePart: JSONSchemaType<FixturePart>): JSONSchemaType<HandlerVariant> => ({
+  type: "object",
+  additionalProperties: false,
+  required: ["argv"],
+  properties: {
+    argv: { type: "array", items: { type: "string" } },
+    stdout: handlerOutput(fixturePart),
+    stderr: { type: "string", nullable: true },
+    exit: { type: "integer", nullable: true, minimum: 0, maximum: 255 },
+    delay_ms: { type: "integer", nullable: true, minimum: 0, maximum: 600000 },
+  },
+});
+
 const handlerBehaviour = (fixturePart: JSONSchemaType<FixturePart>): JSONSchemaType<HandlerBehaviour> => ({
   type: "object",
   additionalProperties: false,
   required: [],
   properties: {
-    stdout: {
-      anyOf: [
-        { type: "string" },
-        // {parts: [...]} alone is the fixture parts form; any other object is written as JSON
-        { type: "object", additionalProperties: false, required: ["parts"], properties: { parts: { type: "array", minItems: 1, items: fixturePart } } },
-        { type: "object", not: { type: "object", required: ["parts"] } },
-        { type: "array" },
-      ],
-    } as never,
+    stdout: handlerOutput(fixturePart),
     stderr: { type: "string", nullable: true },
     exit: { type: "integer", nullable: true, minimum: 0, maximum: 255 },
     delay_ms: { type: "integer", nullable: true, minimum: 0, maximum: 600000 },
     spawn_sleeper: { type: "boolean", nullable: true },
+    when: { type: "array", nullable: true, minItems: 1, items: handlerVariant(fixturePart) },
   },
 });
 
@@ -147,7 +165,7 @@ export const dispatchGivenProperties = (fixturePart: JSONSchemaType<FixturePart>
     },
   }) as const;
 
-const handlerExpectation: JSONSchemaType<HandlerExpectation> = {
+export const handlerExpectation: JSONSchemaType<HandlerExpectation> = {
   type: "object",
   additionalProperties: false,
   required: [],

@@ -11,6 +11,9 @@ import type {
   HelloReply,
   HelloRequest,
   ImplementationInfo,
+  LiveArgs,
+  LiveResult,
+  ProjectionEntry,
   ProviderClaim,
   ResultReply,
   RunRequest,
@@ -192,5 +195,38 @@ export const dispatchResultSchema: JSONSchemaType<DispatchResult> = {
     exit: { type: "integer" },
     stdout: { type: "string" },
     stderr: { type: "string", nullable: true },
+  },
+};
+
+/** `case.args` of a `live` run (SPEC 1.7). */
+export const liveArgsSchema: JSONSchemaType<LiveArgs> = {
+  $id: `${BASE}live-args.schema.json`,
+  type: "object",
+  required: ["provider", "plugin"],
+  properties: {
+    provider: { type: "string" },
+    plugin: { type: "string" },
+  },
+};
+
+const projectionEntry: JSONSchemaType<ProjectionEntry> = {
+  type: "object",
+  required: ["hook", "reason"],
+  properties: { hook: { type: "string" }, reason: { type: "string" } },
+};
+
+/** The `result` of a `live` run: the implementation's projection (SPEC 1.7). */
+export const liveResultSchema: JSONSchemaType<LiveResult> = {
+  $id: `${BASE}live-result.schema.json`,
+  type: "object",
+  required: ["exit", "text", "omitted", "refused"],
+  properties: {
+    exit: { type: "integer" },
+    format: { type: "string", nullable: true },
+    // 8 MiB bounds every reply line anyway; a configuration is a few KiB
+    text: { type: "string" },
+    omitted: { type: "array", items: projectionEntry },
+    refused: { type: "array", items: projectionEntry },
+    message: { type: "string", nullable: true },
   },
 };

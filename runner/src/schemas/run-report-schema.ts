@@ -6,6 +6,8 @@ import {
   OUTCOMES,
   type CaseRecord,
   type DiffLine,
+  type LiveCell,
+  type LiveCells,
   type Outcome,
   type ReportFooter,
   type ReportHeader,
@@ -39,6 +41,24 @@ const diffLine: JSONSchemaType<DiffLine> = {
 };
 
 const { $id: _helloId, ...helloReply } = helloReplySchema;
+
+const liveCell: JSONSchemaType<LiveCell> = {
+  type: "object",
+  additionalProperties: false,
+  required: ["kind", "row", "event"],
+  properties: {
+    kind: { type: "string", enum: ["effect", "failure", "refused", "omitted"] },
+    row: { type: "string", minLength: 1 },
+    event: { type: "string", minLength: 1 },
+  },
+};
+
+const liveCells: JSONSchemaType<LiveCells> = {
+  type: "object",
+  additionalProperties: false,
+  required: ["provider", "cells"],
+  properties: { provider: { type: "string" }, cells: { type: "array", items: liveCell } },
+};
 
 export const reportHeaderSchema: JSONSchemaType<ReportHeader> = {
   $id: `${BASE}header.schema.json`,
@@ -109,6 +129,7 @@ export const caseRecordSchema: JSONSchemaType<CaseRecord> = {
     stderr: { type: "string", nullable: true },
     baseline: { type: "string", nullable: true },
     stale_baseline: { type: "boolean", nullable: true },
+    live: { ...liveCells, nullable: true },
   },
 };
 

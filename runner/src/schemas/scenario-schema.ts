@@ -9,7 +9,7 @@ const providerList = { type: "array", minItems: 1, uniqueItems: true, items: { t
 const providers = { ...providerList, nullable: true } as const;
 const agent = { type: "string", nullable: true, enum: ["root", "subagent"] } as const;
 
-const turn: JSONSchemaType<ScenarioTurn> = {
+export const turn: JSONSchemaType<ScenarioTurn> = {
   anyOf: [
     {
       type: "object",

@@ -7,6 +7,9 @@
 // A dispatch case is rejecting when the dispatcher is expected to stop something: a non-zero
 // exit, or a response that denies a tool call or blocks (a prompt denied, a stop continued);
 // otherwise, with an expected exit or response, accepting (SPEC 1.1).
+// A live case is rejecting when something is expected not to happen: the projection refused
+// (or a non-zero projection exit), or paths expected absent from the work directory while none
+// is expected present (the action never ran); otherwise, when it states any expectation, accepting.
 
 import type { Exclusion, LoadedCase } from "../types/case.js";
 import type { Requirement } from "./requirements.js";
@@ -22,6 +25,7 @@ export function polarityOf(c: LoadedCase, requirementId: string): Polarity {
   if (unsupported && PROVIDER_RULE.test(requirementId)) return "rejecting";
   if (c.polarity) return c.polarity;
   if (c.operation === "dispatch") return dispatchPolarity(e);
+  if (c.operation === "live") return livePolarity(e);
   if (e.valid === true || e.exit === 0) return "accepting";
   if (e.valid === false || (e.exit !== undefined && e.exit !== 0)) return "rejecting";
   if (e.structural === "accept") return "accepting";
@@ -34,6 +38,14 @@ function dispatchPolarity(e: LoadedCase["expect"]): Polarity {
   const stops = typeof r === "object" && r !== null && (r.decision === "block" || r.hookSpecificOutput?.permissionDecision === "deny");
   if ((e.exit !== undefined && e.exit !== 0) || stops) return "rejecting";
   return e.exit === 0 || e.response !== undefined ? "accepting" : "other";
+}
+
+function livePolarity(e: LoadedCase["expect"]): Polarity {
+  const p = e.projection;
+  const refused = (p?.refused?.length ?? 0) > 0 || (p?.exit !== undefined && p.exit !== 0);
+  const stopped = (e.workdir?.absent?.length ?? 0) > 0 && (e.workdir?.present?.length ?? 0) === 0;
+  if (refused || stopped) return "rejecting";
+  return Object.keys(e).length > 0 ? "accepting" : "other";
 }
 
 export interface RequirementCoverage {

@@ -1,3 +1,5 @@
+import type { ScenarioTurn } from "./scenario.js";
+
 // The declarative case format (SPEC.md "Case format", DESIGN §2).
 // The JSON Schema in runner/src/schemas/case-schema.ts is typed against these
 // declarations with ajv's JSONSchemaType, so the two cannot drift.
@@ -74,8 +76,23 @@ export interface CaseGiven {
   plugin?: string;
   /** dispatch: the package's hooks, each generated as a [[hook]], a node [[tool]] and a handler script. */
   hooks?: DispatchHook[];
-  /** dispatch: the harness environment the dispatcher starts in (added to the implementation's own). */
+  /**
+   * dispatch: the harness environment the dispatcher starts in (added to the implementation's own).
+   * live: variables added to the pinned harness's sealed environment (the dispatcher inherits them).
+   */
   environment?: Record<string, string>;
+  /** live: what the scripted model does in the harness run (SPEC 1.7). */
+  scenario?: LiveScenario;
+}
+
+/**
+ * live: the scripted model's side of one harness run, in the shape of a recording scenario
+ * (recordings/scenarios/*.yaml): the user prompt and the model's turns. Shell commands run in
+ * the case's work directory (`<fixture root>/work`).
+ */
+export interface LiveScenario {
+  prompt: string;
+  turns: ScenarioTurn[];
 }
 
 /** The providers of the pinned harnesses, as papc names them (cases, recordings, protocol). */
@@ -179,6 +196,22 @@ export interface HandlerBehaviour {
   delay_ms?: number;
   /** Start a child that sleeps for an hour in the handler's process group, holding its stdout. */
   spawn_sleeper?: boolean;
+  /**
+   * Other behaviours for other arguments: the first entry whose `argv` equals the handler's
+   * arguments exactly replaces `stdout`, `stderr`, `exit` and `delay_ms` with its own (the ones
+   * it leaves out keep the defaults, not the outer values). A live Stop handler uses it to
+   * abstain once it sees `workflow.already_continued` bound as "true".
+   */
+  when?: HandlerVariant[];
+}
+
+/** A handler behaviour for one exact argument list (HandlerBehaviour.when). */
+export interface HandlerVariant {
+  argv: string[];
+  stdout?: HandlerOutput;
+  stderr?: string;
+  exit?: number;
+  delay_ms?: number;
 }
 
 export type HandlerOutput = string | { parts: FixturePart[] } | Record<string, unknown> | unknown[];
@@ -265,8 +298,59 @@ export interface AnyMatcher {
   $any: true;
 }
 
-/** Every key an `expect` may hold; each operation uses its own (SPEC 1.3, 1.6). */
-export interface CaseExpectation extends ValidateExpectation, DispatchExpectation {}
+/**
+ * What a `live` case checks (SPEC 1.7): the implementation's projection, then what the real
+ * pinned harness did with it against the scripted model. Only stated fields are compared.
+ */
+export interface LiveExpectation {
+  projection?: ProjectionExpectation;
+  harness?: HarnessExpectation;
+  /** Paths relative to the work directory (`<fixture root>/work`), after the harness run. */
+  workdir?: { present?: string[]; absent?: string[] };
+  model?: ModelExpectation;
+  /** As for dispatch, read from the handlers' captures; argv holds plain strings only. */
+  handlers?: Record<string, HandlerExpectation>;
+}
+
+/** The projection result: the ids of refused and omitted hooks (as sets, exactly), and its exit. */
+export interface ProjectionExpectation {
+  exit?: number;
+  refused?: string[];
+  omitted?: string[];
+}
+
+export interface HarnessExpectation {
+  /** The harness's exit status (a run that was killed has none and never matches). */
+  exit?: number;
+  /** The harness's stdout and stderr together: what its user sees in a non-interactive run. */
+  output?: TextExpectation;
+}
+
+export interface TextExpectation {
+  contains?: string[];
+  excludes?: string[];
+}
+
+/**
+ * The harness's main-loop model requests (requests that offer tools, from the root agent), in
+ * the order they reached the scripted model. Texts are matched against every string value of a
+ * request body (the prompt, tool results, contexts, system text), never its JSON escaping.
+ */
+export interface ModelExpectation {
+  /** Exact number of main-loop requests. */
+  requests?: number;
+  /** Per request, by 0-based index. */
+  request?: ModelRequestExpectation[];
+  /** Over every main-loop request: `contains` in at least one, `excludes` in none. */
+  all?: TextExpectation;
+}
+
+export interface ModelRequestExpectation extends TextExpectation {
+  index: number;
+}
+
+/** Every key an `expect` may hold; each operation uses its own (SPEC 1.3, 1.6, 1.7). */
+export interface CaseExpectation extends ValidateExpectation, DispatchExpectation, LiveExpectation {}
 
 /** Checked by the runner on disk after the implementation answered, before cleanup. */
 export interface FixtureExpectation {
@@ -319,6 +403,16 @@ export interface LoadedCase extends CaseSpec {
   location: { file: string; line: number };
   /** dispatch: the event and hooks, resolved when the case was loaded. */
   dispatch?: ResolvedDispatch;
+  /** live: the provider, package, hooks and scenario, resolved when the case was loaded. */
+  live?: ResolvedLive;
+}
+
+/** A live case's `given` with every default applied. */
+export interface ResolvedLive {
+  provider: Provider;
+  plugin: string;
+  hooks: ResolvedHook[];
+  scenario: LiveScenario;
 }
 
 /** A dispatch case's `given`, with the recording read and every default applied. */

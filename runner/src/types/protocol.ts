@@ -106,3 +106,35 @@ export interface DispatchResult {
   /** What it wrote on stderr, when the implementation passes it on. */
   stderr?: string;
 }
+
+/** `case.args` of a `live` run (SPEC 1.7): which package to project into which harness. */
+export interface LiveArgs {
+  /** "claude-code" or "codex". */
+  provider: string;
+  /** The package: `plugins/<plugin>/PLUGIN.toml` below `case.source`. */
+  plugin: string;
+}
+
+/** A hook the projection left out (omitted) or that blocks the whole projection (refused). */
+export interface ProjectionEntry {
+  hook: string;
+  reason: string;
+}
+
+/**
+ * Normalized result of the `live` operation: the implementation's projection, i.e. the native
+ * hook configuration it would install. The runner installs `text` into the pinned harness
+ * (Claude Code: the settings file; Codex: config.toml) unless the projection was refused.
+ */
+export interface LiveResult {
+  /** 0 projected, 1 refused or the package could not be projected. */
+  exit: number;
+  /** "settings-json" (claude-code) or "config-toml" (codex). */
+  format?: string;
+  /** The native configuration: Claude settings JSON with `hooks`, or a config.toml fragment with `[[hooks.<Event>]]`. */
+  text: string;
+  omitted: ProjectionEntry[];
+  refused: ProjectionEntry[];
+  /** Why nothing could be projected (an invalid package, say), for people. */
+  message?: string;
+}

@@ -63,6 +63,29 @@ export interface CaseRecord {
   baseline?: string;
   /** A baselined case that passed: the baseline is out of date and the run fails. */
   stale_baseline?: boolean;
+  /** live: what the run showed, for the compatibility matrix (`papc compat`). */
+  live?: LiveCells;
+}
+
+/**
+ * What one live case exercised in a real harness: one cell per hook and native event its
+ * handler ran on (effects and failure policies), and the projection's refusals and omissions.
+ */
+export interface LiveCells {
+  provider: string;
+  cells: LiveCell[];
+}
+
+export interface LiveCell {
+  /**
+   * effect: the handler's result took effect (row = the effect); failure: the handler failed
+   * (row = `<failure_policy>/<error_visibility>`); refused / omitted: the projection refused or
+   * omitted the hook (row = its effect).
+   */
+  kind: "effect" | "failure" | "refused" | "omitted";
+  row: string;
+  /** The native event (for refused/omitted hooks: the events their subject/phase maps to). */
+  event: string;
 }
 
 export interface ReportFooter {

@@ -50,6 +50,8 @@ export interface ModelServerOptions {
   fallbackText?: string;
   /** Text for requests without tools (title generation and the like). */
   sideText?: string;
+  /** Called with each request once it is answered (e.g. to stop a harness that loops). */
+  onRequest?: (request: LoggedRequest) => void;
 }
 
 const HIDDEN_HEADERS = new Set(["authorization", "x-api-key"]);
@@ -104,6 +106,8 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
         if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
         res.end(`scripted model server: ${String(err)}`);
       }
+      const last = log.at(-1);
+      if (last && options.onRequest) options.onRequest(last);
     });
   });
   await new Promise<void>((resolve, reject) => {
