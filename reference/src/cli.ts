@@ -3,14 +3,20 @@
 //   pap-reference [--json] plugin validate <source> [--source-id ID]
 //   pap-reference hook dispatch --provider P --source DIR --plugin NAME [--hook ID]…
 //   pap-reference hook project --provider P --source DIR --plugin NAME [--dispatcher CMD] [--format F] [--json]
+//   pap-reference agent-plugin load <plugin-root> [--data DIR] [--json]
 // Exit codes of plugin validate (draft 0.1 validator contract): 0 valid, 1 invalid or empty,
 // 2 usage error or missing source directory. hook dispatch: 0 with a native response on stdout,
 // 1 for a dispatcher error or a failed SessionEnd hook (never 2: both harnesses read exit 2 as
 // a blocking decision). hook project: 0 written, 1 refused or unloadable package, 2 usage.
+// agent-plugin load: 0 loaded, 1 not loaded, 2 usage error or missing plugin root.
 // Any other code means the reference itself failed.
 
+import { stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { Command, CommanderError } from "commander";
 import type { ValidationReport } from "../../runner/src/types/validation-report.js";
+import { loadAgentPlugin } from "./agent-plugins/load.js";
+import { loadResultText } from "./agent-plugins/text.js";
 import { dispatch } from "./dispatch/dispatch.js";
 import type { Environment } from "./dispatch/invocation.js";
 import { project } from "./dispatch/project.js";
@@ -158,6 +164,31 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
       } else if (result.config !== null) {
         io.stdout(result.text);
       }
+    });
+
+  const agentPlugin = program.command("agent-plugin").description("Agent Plugins 1.0 packages (root plugin.json)");
+  agentPlugin
+    .command("load")
+    .description("load an Agent Plugins 1.0 package and print what it publishes (never runs or fetches anything)")
+    .argument("<plugin-root>", "plugin root (the directory holding plugin.json)")
+    .option("--data <dir>", "directory for PLUGIN_DATA, which is <dir>/<plugin name> (default: plugin-data beside the plugin root; never created)")
+    .action(async (pluginRoot: string, options: { data?: string }, command: Command) => {
+      const json = command.optsWithGlobals<{ json?: boolean }>().json === true;
+      const dataRoot = options.data ?? join(dirname(resolve(pluginRoot)), "plugin-data");
+      const isDirectory = await stat(pluginRoot).then(
+        (stats) => stats.isDirectory(),
+        () => false,
+      );
+      const result = await loadAgentPlugin({ pluginRoot, dataRoot });
+      if (!isDirectory) {
+        // Missing plugin root: say why on stderr; --json still gets its result object.
+        io.stderr(`pap-reference agent-plugin load: ${pluginRoot} is not a directory\n`);
+        if (json) io.stdout(JSON.stringify(result) + "\n");
+        exit = EXIT.usage;
+        return;
+      }
+      io.stdout(json ? JSON.stringify(result) + "\n" : loadResultText(result, pluginRoot));
+      exit = result.loaded ? 0 : 1;
     });
 
   try {

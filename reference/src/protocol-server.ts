@@ -3,17 +3,19 @@
 // handled one at a time in arrival order. stdout carries replies and nothing else: logs go
 // to stderr. A failing request becomes an `errored` reply; the process keeps serving.
 
+import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { createInterface } from "node:readline";
 import type { Operation } from "../../runner/src/types/case.js";
 import type { ErroredReply, HelloReply, ResultReply, RunReply } from "../../runner/src/types/protocol.js";
+import { loadAgentPlugin } from "./agent-plugins/load.js";
 import { dispatch } from "./dispatch/dispatch.js";
 import { project } from "./dispatch/project.js";
 import { kitInfo } from "./kit.js";
 import { isMainModule } from "./main-module.js";
 import { DEFAULT_SOURCE_ID, validate } from "./validate.js";
 
-export const OPERATIONS: Operation[] = ["validate", "dispatch", "live"];
+export const OPERATIONS: Operation[] = ["validate", "dispatch", "live", "load-agent-plugin"];
 
 export function helloReply(): HelloReply {
   const info = kitInfo();
@@ -23,7 +25,7 @@ export function helloReply(): HelloReply {
     protocol: 1,
     implementation,
     operations: [...OPERATIONS],
-    profiles: ["pap-0.1"],
+    profiles: ["pap-0.1", "agent-plugins-1.0"],
     providers: [
       { name: "claude-code", version: "2.1.233" },
       { name: "codex", version: "0.147.0" },
@@ -82,18 +84,29 @@ async function handleLive(seq: number, source: string, args: JsonRecord): Promis
   return { seq, result: { exit: refused ? 1 : 0, format: result.format, text: refused ? "" : result.text, omitted: result.omitted, refused: result.refused } };
 }
 
+/**
+ * The `load-agent-plugin` operation: case.source is the plugin root; PLUGIN_DATA is
+ * <case.root>/plugin-data/<name> (chosen and reported, never created).
+ */
+async function handleLoadAgentPlugin(seq: number, source: string, root: unknown): Promise<RunReply> {
+  if (typeof root !== "string" || root === "") return errored(seq, "load-agent-plugin needs case.root (the fixture root)");
+  const result = await loadAgentPlugin({ pluginRoot: source, dataRoot: join(root, "plugin-data") });
+  return { seq, result: { ...result } };
+}
+
 /** One `run` request → its reply. Never throws. */
 export async function handleRun(seq: number, payload: unknown): Promise<RunReply> {
   try {
     if (!isRecord(payload)) return errored(seq, "run request has no case object");
     const operation = payload["operation"];
-    if (operation !== "validate" && operation !== "dispatch" && operation !== "live") {
+    if (operation !== "validate" && operation !== "dispatch" && operation !== "live" && operation !== "load-agent-plugin") {
       return errored(seq, `operation ${JSON.stringify(operation)} is not supported (supported: ${OPERATIONS.join(", ")})`);
     }
     const source = payload["source"];
     if (typeof source !== "string" || source === "") return errored(seq, `${operation} needs case.source (the source directory)`);
     if (operation === "dispatch") return await handleDispatch(seq, source, isRecord(payload["args"]) ? payload["args"] : {});
     if (operation === "live") return await handleLive(seq, source, isRecord(payload["args"]) ? payload["args"] : {});
+    if (operation === "load-agent-plugin") return await handleLoadAgentPlugin(seq, source, payload["root"]);
     const args = isRecord(payload["args"]) ? payload["args"] : {};
     const sourceId = args["source_id"] ?? DEFAULT_SOURCE_ID;
     if (typeof sourceId !== "string") return errored(seq, "case.args.source_id must be a string");

@@ -50,14 +50,9 @@ export function skillNameProblem(name: unknown, dir: string): string | undefined
   return undefined;
 }
 
-/** Frontmatter problems other than the name (source_malformed_frontmatter). */
-export function skillFieldProblems(frontmatter: Record<string, unknown>): string[] {
+/** Problems of Agent Skills' optional fields (license, allowed-tools, compatibility, metadata). */
+export function optionalSkillFieldProblems(frontmatter: Record<string, unknown>): string[] {
   const problems: string[] = [];
-  const description = frontmatter["description"];
-  if (description === undefined) problems.push("description is missing");
-  else if (typeof description !== "string" || !hasText(description) || characters(description) > MAX_DESCRIPTION) {
-    problems.push(`description must be a string of 1-${MAX_DESCRIPTION} characters with non-whitespace text`);
-  }
   for (const key of ["license", "allowed-tools"]) {
     if (key in frontmatter && typeof frontmatter[key] !== "string") problems.push(`${key} must be a string`);
   }
@@ -73,6 +68,18 @@ export function skillFieldProblems(frontmatter: Record<string, unknown>): string
       typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value as Record<string, unknown>).every((entry) => typeof entry === "string");
     if (!isStringMap) problems.push("metadata must be a mapping from strings to strings");
   }
+  return problems;
+}
+
+/** Frontmatter problems other than the name (source_malformed_frontmatter). */
+export function skillFieldProblems(frontmatter: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const description = frontmatter["description"];
+  if (description === undefined) problems.push("description is missing");
+  else if (typeof description !== "string" || !hasText(description) || characters(description) > MAX_DESCRIPTION) {
+    problems.push(`description must be a string of 1-${MAX_DESCRIPTION} characters with non-whitespace text`);
+  }
+  problems.push(...optionalSkillFieldProblems(frontmatter));
   if ("id" in frontmatter && !hasText(frontmatter["id"])) problems.push("id must be a non-empty string");
   return problems;
 }

@@ -1,6 +1,7 @@
 // The protocol endpoint, spawned from the build as the runner would start it.
 
 import { existsSync } from "node:fs";
+import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +12,11 @@ const server = kitPath("dist", "reference", "src", "protocol-server.js");
 
 let root = "";
 beforeAll(async () => {
-  root = await makeTree({ "src/plugins/demo/PLUGIN.toml": manifest() });
+  root = await makeTree({
+    "src/plugins/demo/PLUGIN.toml": manifest(),
+    "demo/plugin.json": JSON.stringify({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name: "demo" }),
+    "demo/mcp.json": JSON.stringify({ $schema: "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json", mcpServers: { data: { type: "stdio", command: "node", cwd: "${PLUGIN_DATA}" } } }),
+  });
 });
 afterAll(async () => {
   await removeTree(root);
@@ -51,8 +56,8 @@ describe("protocol server", () => {
     expect(replies[0]).toMatchObject({
       protocol: 1,
       implementation: { name: "pap-reference", language: "TypeScript" },
-      operations: ["validate", "dispatch", "live"],
-      profiles: ["pap-0.1"],
+      operations: ["validate", "dispatch", "live", "load-agent-plugin"],
+      profiles: ["pap-0.1", "agent-plugins-1.0"],
       providers: [
         { name: "claude-code", version: "2.1.233" },
         { name: "codex", version: "0.147.0" },
@@ -61,5 +66,26 @@ describe("protocol server", () => {
     expect(replies[1]).toMatchObject({ seq: 1, result: { exit: 0, structural: "accept", report: { valid: true, packages: [{ source_ref: "company:demo" }] } } });
     expect(replies[2]).toMatchObject({ seq: 2, errored: { message: expect.stringContaining("dispatch") } });
     expect(replies[3]).toMatchObject({ seq: 3, result: { exit: 2 } });
+  });
+
+  it("loads an Agent Plugins package with PLUGIN_DATA under the fixture root, never creating it", async () => {
+    const { replies } = await exchange([runCase(1, "load-agent-plugin", join(root, "demo")), { cmd: "stop" }]);
+    const real = await realpath(root);
+    expect(replies[0]).toEqual({
+      seq: 1,
+      result: {
+        loaded: true,
+        identity: { name: "demo", version: null, description: null },
+        plugin_root: join(real, "demo"),
+        plugin_data: join(real, "plugin-data", "demo"),
+        skills: [],
+        mcp_servers: [{ name: "data", type: "stdio", command: "node", cwd: join(real, "plugin-data", "demo") }],
+        hooks: [],
+        apps: [],
+        interface: {},
+        diagnostics: [],
+      },
+    });
+    expect(existsSync(join(root, "plugin-data"))).toBe(false);
   });
 });

@@ -22,6 +22,22 @@ const WRONG_DISPATCHERS = [
   "always-reports", "always-fails-closed", "flips-visibility", "reverses-order", "waits-longer",
 ].map((m) => ["node", join(MUTANTS, "wrong-dispatcher.mjs"), m]);
 
+const wrongLoader = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-loader.mjs"), mutation];
+/** Seed 004's acceptance fixtures and the wrong loader that breaks the rule each checks (KIT-AP-TEETH). */
+const SEED_FIXTURE_LOADERS: [string, string[]][] = [
+  ["accepts-any-version", ["agent-plugins/seed/unsupported-version"]],
+  ["recursive-skills", ["agent-plugins/seed/nested-skill"]],
+  ["follows-symlinks-out", ["agent-plugins/seed/symlink-outside"]],
+  ["vendor-overrides", ["agent-plugins/seed/vendor-overlay"]],
+  ["no-vendor", ["agent-plugins/seed/vendor-overlay"]],
+  ["rejects-everything", ["agent-plugins/seed/valid-v1"]],
+];
+const OTHER_LOADERS = [
+  "rejects-everything", "never-rejects", "component-failure-fatal", "silent", "lax-skills", "no-symlinks", "lax-mcp-path",
+  "keeps-invalid-servers", "no-expansion", "expands-everything", "vendor-when-rejected", "recursive-skills", "accepts-any-version",
+  "follows-symlinks-out", "vendor-overrides", "no-vendor",
+].map(wrongLoader);
+
 const wrongProjection = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-projection.mjs"), mutation];
 /** Each wrong projection and the live cases written to catch it (every one must fail against it). */
 const TARGETED_PROJECTIONS: [string, string[]][] = [
@@ -87,7 +103,20 @@ describe("every case has teeth", async () => {
     expect(live.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
   }, 600_000);
 
+  it("each seed 004 fixture fails against the wrong loader that breaks its rule, and every agent-plugins case against at least one", async () => {
+    const loads = byOperation("load-agent-plugin");
+    for (const [mutation, ids] of SEED_FIXTURE_LOADERS) {
+      const targets = loads.filter((c) => ids.includes(c.id));
+      expect(targets.map((c) => c.id).sort()).toEqual([...ids].sort());
+      const caught = await failuresAgainst([wrongLoader(mutation)], targets);
+      expect(ids.filter((id) => !caught.has(id)).map((id) => `${mutation} did not fail ${id}`)).toEqual([]);
+    }
+    const failed = await failuresAgainst(OTHER_LOADERS, loads);
+    expect(loads.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
+  }, 300_000);
+
   it("knows every operation the suite uses", () => {
-    expect([...new Set(cases.map((c) => c.operation))].filter((op) => op !== "validate" && op !== "dispatch" && op !== "live")).toEqual([]);
+    const known = ["validate", "dispatch", "live", "load-agent-plugin"];
+    expect([...new Set(cases.map((c) => c.operation))].filter((op) => !known.includes(op))).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import type { YamlPath } from "./yaml-locate.js";
 const DISPATCH_GIVEN = ["event", "provider", "plugin", "hooks", "environment"];
 const DISPATCH_EXPECT = ["response", "stdout_excludes", "stderr", "handlers"];
 const VALIDATE_EXPECT = ["valid", "structural", "diagnostics", "report", "fixture"];
+const AGENT_PLUGIN_EXPECT = ["loaded", "identity", "skills", "mcp_servers", "hooks", "apps", "interface", "diagnostics"];
 const LIVE_GIVEN = ["provider", "plugin", "hooks", "environment", "scenario"];
 const LIVE_EXPECT = ["projection", "harness", "workdir", "model", "handlers"];
 
@@ -16,6 +17,7 @@ const OWN: Record<string, { given: string[]; expect: string[] }> = {
   validate: { given: [], expect: VALIDATE_EXPECT },
   dispatch: { given: DISPATCH_GIVEN, expect: DISPATCH_EXPECT },
   live: { given: LIVE_GIVEN, expect: LIVE_EXPECT },
+  "load-agent-plugin": { given: [], expect: AGENT_PLUGIN_EXPECT },
 };
 
 export interface KeyFinding {
@@ -36,6 +38,9 @@ export function operationKeyFindings(c: CaseSpec): KeyFinding[] {
   if (c.operation === "live" && c.expect.exit !== undefined) {
     findings.push({ path: ["expect", "exit"], message: "a live case states projection.exit or harness.exit, not expect.exit" });
   }
+  if (c.operation === "load-agent-plugin" && c.expect.exit !== undefined) {
+    findings.push({ path: ["expect", "exit"], message: "a load-agent-plugin case states expect.loaded, not expect.exit (a loader has no exit status)" });
+  }
   return findings;
 }
 
@@ -46,7 +51,7 @@ export function operationKeyFindings(c: CaseSpec): KeyFinding[] {
  */
 export function nullAllowed(operation: unknown, path: readonly (string | number)[]): boolean {
   const [a, b, c, d, e] = path;
-  if (a === "expect") return b === "response";
+  if (a === "expect") return b === "response" || (operation === "load-agent-plugin" && (b === "identity" || (b === "interface" && path.length > 2)));
   if (a !== "given") return false;
   if (b === "event") return c === "set" && path.length > 3;
   if (b === "args") return operation === "dispatch";

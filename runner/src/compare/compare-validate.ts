@@ -21,9 +21,10 @@ export function compareValidate(expect: ValidateExpectation, result: ValidateRes
   return diff;
 }
 
-function compareDiagnostics(expect: NonNullable<ValidateExpectation["diagnostics"]>, actual: ReportDiagnostic[]): DiffLine[] {
+/** Shared with load-agent-plugin, whose diagnostics have the same code/path/severity fields. */
+export function compareDiagnostics<D extends { message: string }>(expect: NonNullable<ValidateExpectation["diagnostics"]>, actual: D[]): DiffLine[] {
   const diff: DiffLine[] = [];
-  const matching = (p: DiagnosticPattern): ReportDiagnostic[] => actual.filter((d) => matchesSubset(p, d));
+  const matching = (p: DiagnosticPattern): D[] => actual.filter((d) => matchesSubset(p, d));
   // What the implementation did report, reduced to the compared fields, shown beside a miss.
   const seen = (p: DiagnosticPattern): unknown[] => actual.map((d) => projectOnto(p, d));
   for (const [i, p] of (expect.includes ?? []).entries()) {

@@ -26,6 +26,8 @@ export function renderMarkdown(report: RunReport): string {
     "",
     `${verdict}. ${pct}% of ${report.cases.length} cases pass (suite \`${header.suite.hash.slice(0, 12)}\`${header.suite.filter ? `, filtered: ${header.suite.filter}` : ""}).`,
     "",
+    `Run ${header.started_at.slice(0, 10)} with adapter \`${header.adapter.name}\` on Node ${header.environment.node}, ${header.environment.platform}/${header.environment.arch}.`,
+    "",
     `Badge: ![papc](https://img.shields.io/badge/papc-${encodeURIComponent(`${pct}%`)}-${footer.exit_code === 0 ? "brightgreen" : "red"})`,
     "",
     "| outcome | cases |",
@@ -44,6 +46,20 @@ export function renderMarkdown(report: RunReport): string {
       if (c.diff) lines.push("```diff", renderDiff(c.diff, false), "```", "");
     }
   }
+  // Published reports keep the evidence: why each known failure is known, why each skip was declared.
+  const listed = (title: string, outcome: string, why: (c: RunReport["cases"][number]) => string | undefined): void => {
+    const rows = report.cases.filter((c) => c.outcome === outcome && !c.stale_baseline);
+    if (rows.length === 0) return;
+    lines.push("", `## ${title} (${rows.length})`, "", "| case | why |", "|---|---|");
+    for (const c of rows) lines.push(`| \`${c.id}\` | ${oneLine(why(c) ?? "")} |`);
+  };
+  listed("Known failures (baseline)", "expected-fail", (c) => c.baseline);
+  listed("Skipped", "skip", (c) => c.message);
   if (footer.stale_baselines.length > 0) lines.push("", `Stale baselines: ${footer.stale_baselines.map((s) => `\`${s}\``).join(", ")}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** A table cell: one line, pipes escaped. */
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
 }

@@ -5,14 +5,16 @@ import { compareDispatch } from "../compare/compare-dispatch.js";
 import { compareValidate } from "../compare/compare-validate.js";
 import { readHandlerRuns } from "../dispatch/handler-runs.js";
 import { compareLive } from "../compare/compare-live.js";
+import { compareAgentPlugin } from "../compare/compare-agent-plugin.js";
 import { liveCells } from "../live/cells.js";
 import { runLive } from "../live/run-live.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
 import type { LoadedCase } from "../types/case.js";
-import type { DispatchResult, LiveResult, ValidateResult } from "../types/protocol.js";
+import type { AgentPluginLoadResult, DispatchResult, LiveResult, ValidateResult } from "../types/protocol.js";
 import type { DiffLine, LiveCells } from "../types/run-report.js";
 
-export type Verdict = { ok: true; diff: DiffLine[]; live?: LiveCells } | { ok: false; message: string };
+/** `unobserved`: fields the case checks that the result left out (a skip when nothing else differs). */
+export type Verdict = { ok: true; diff: DiffLine[]; live?: LiveCells; unobserved?: string[] } | { ok: false; message: string };
 
 /**
  * `root` is the fixture root and `args` what was sent: dispatch reads the handlers' captures
@@ -42,6 +44,12 @@ export async function judge(c: LoadedCase, result: Record<string, unknown>, root
       const observed = await runLive({ ...c, live: c.live }, projection, root, harness);
       const diff = compareLive(c.expect, projection, observed, c.given?.environment ?? {});
       return { ok: true, diff, live: liveCells(c.live, projection, observed.runs) };
+    }
+    case "load-agent-plugin": {
+      const shape = check("protocol/load-agent-plugin-result.schema.json", result);
+      if (!shape.ok) return { ok: false, message: `result does not match the load-agent-plugin result schema: ${describeErrors(shape.errors)}` };
+      const { diff, unobserved } = compareAgentPlugin(c.expect, result as unknown as AgentPluginLoadResult);
+      return unobserved.length > 0 ? { ok: true, diff, unobserved } : { ok: true, diff };
     }
     default:
       // The case schema admits later operations; until their comparator exists a case using

@@ -95,6 +95,10 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
         return record("error", { message: `fixture could not be checked after the run: ${(err as Error).message}`, ...withStderr });
       }
     }
+    if (diff.length === 0 && verdict.unobserved) {
+      // everything the implementation reported agrees, but not everything the case checks was reported
+      return record("skip", { message: `the result does not report ${verdict.unobserved.join(", ")}, which this case checks` });
+    }
     if (diff.length === 0) return record("pass", live);
     return record("fail", { message: "result differs from expectation", diff, ...withStderr, ...live });
   } catch (err) {

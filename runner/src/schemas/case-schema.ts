@@ -15,6 +15,7 @@ import type {
 } from "../types/case.js";
 import { dispatchExpectProperties, dispatchGivenProperties, valueDefs } from "./dispatch-case-schema.js";
 import { liveExpectProperties, liveGivenProperties } from "./live-case-schema.js";
+import { agentPluginExpectProperties } from "./agent-plugin-case-schema.js";
 
 export const CASE_ID_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)+$";
 export const REQUIREMENT_ID_PATTERN = "^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$";
@@ -152,6 +153,7 @@ const expectation: JSONSchemaType<CaseExpectation> = {
     },
     ...dispatchExpectProperties,
     ...liveExpectProperties,
+    ...agentPluginExpectProperties,
   },
 };
 

@@ -4,6 +4,12 @@
 
 import type { JSONSchemaType } from "ajv";
 import type {
+  AgentPluginDiagnostic,
+  AgentPluginHook,
+  AgentPluginIdentity,
+  AgentPluginLoadResult,
+  AgentPluginMcpServer,
+  AgentPluginSkill,
   CasePayload,
   DispatchArgs,
   DispatchResult,
@@ -228,5 +234,74 @@ export const liveResultSchema: JSONSchemaType<LiveResult> = {
     omitted: { type: "array", items: projectionEntry },
     refused: { type: "array", items: projectionEntry },
     message: { type: "string", nullable: true },
+  },
+};
+
+const stringMap = { type: "object", nullable: true, required: [], additionalProperties: { type: "string" } } as const;
+// ajv types a required `string | null` field as anyOf (nullable is reserved for optional ones).
+const nullableString: JSONSchemaType<string | null> = { anyOf: [{ type: "string" }, { type: "null" } as never] };
+
+const agentPluginIdentity: JSONSchemaType<AgentPluginIdentity> = {
+  type: "object",
+  required: ["name", "version", "description"],
+  properties: { name: { type: "string" }, version: nullableString, description: nullableString },
+};
+
+const agentPluginSkill: JSONSchemaType<AgentPluginSkill> = {
+  type: "object",
+  required: ["name"],
+  properties: { name: { type: "string" }, description: { type: "string", nullable: true }, path: { type: "string", nullable: true } },
+};
+
+/** A server's optional fields, shared with the server patterns of load-agent-plugin cases. */
+export const mcpServerOptionalProperties = {
+  command: { type: "string", nullable: true },
+  args: { type: "array", nullable: true, items: { type: "string" } },
+  env: stringMap,
+  cwd: { type: "string", nullable: true },
+  url: { type: "string", nullable: true },
+  headers: stringMap,
+} as const;
+
+const agentPluginMcpServer: JSONSchemaType<AgentPluginMcpServer> = {
+  type: "object",
+  required: ["name", "type"],
+  properties: { name: { type: "string" }, type: { type: "string" }, ...mcpServerOptionalProperties },
+};
+
+const agentPluginHook: JSONSchemaType<AgentPluginHook> = {
+  type: "object",
+  required: ["event"],
+  properties: { event: { type: "string" }, command: { type: "string", nullable: true } },
+};
+
+const agentPluginDiagnostic: JSONSchemaType<AgentPluginDiagnostic> = {
+  type: "object",
+  required: ["code", "severity", "message"],
+  properties: {
+    code: { type: "string", pattern: "^[a-z][a-z0-9_]*$" },
+    severity: { type: "string", enum: ["error", "warning"] },
+    path: { type: "string", nullable: true },
+    pointer: { type: "string", nullable: true },
+    message: { type: "string" },
+  },
+};
+
+/** The `result` of a `load-agent-plugin` run: what the loader published (SPEC 1.8). */
+export const agentPluginLoadResultSchema: JSONSchemaType<AgentPluginLoadResult> = {
+  $id: `${BASE}load-agent-plugin-result.schema.json`,
+  type: "object",
+  required: ["loaded", "identity", "skills", "mcp_servers"],
+  properties: {
+    loaded: { type: "boolean" },
+    identity: { anyOf: [agentPluginIdentity, { type: "null" } as never] },
+    plugin_root: { type: "string", nullable: true, pattern: "^/" },
+    plugin_data: { type: "string", nullable: true, pattern: "^/" },
+    skills: { type: "array", items: agentPluginSkill },
+    mcp_servers: { type: "array", items: agentPluginMcpServer },
+    hooks: { type: "array", nullable: true, items: agentPluginHook },
+    apps: { type: "array", nullable: true, items: { type: "object", required: ["name"], properties: { name: { type: "string" } } } },
+    interface: { type: "object", nullable: true, required: [] },
+    diagnostics: { type: "array", nullable: true, items: agentPluginDiagnostic },
   },
 };

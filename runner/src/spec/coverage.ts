@@ -10,6 +10,8 @@
 // A live case is rejecting when something is expected not to happen: the projection refused
 // (or a non-zero projection exit), or paths expected absent from the work directory while none
 // is expected present (the action never ran); otherwise, when it states any expectation, accepting.
+// A load-agent-plugin case is rejecting when the package is expected not to load or an error
+// diagnostic (something rejected or skipped) is expected; otherwise, when it loads, accepting.
 
 import type { Exclusion, LoadedCase } from "../types/case.js";
 import type { Requirement } from "./requirements.js";
@@ -26,6 +28,7 @@ export function polarityOf(c: LoadedCase, requirementId: string): Polarity {
   if (c.polarity) return c.polarity;
   if (c.operation === "dispatch") return dispatchPolarity(e);
   if (c.operation === "live") return livePolarity(e);
+  if (c.operation === "load-agent-plugin") return agentPluginPolarity(e);
   if (e.valid === true || e.exit === 0) return "accepting";
   if (e.valid === false || (e.exit !== undefined && e.exit !== 0)) return "rejecting";
   if (e.structural === "accept") return "accepting";
@@ -46,6 +49,12 @@ function livePolarity(e: LoadedCase["expect"]): Polarity {
   const stopped = (e.workdir?.absent?.length ?? 0) > 0 && (e.workdir?.present?.length ?? 0) === 0;
   if (refused || stopped) return "rejecting";
   return Object.keys(e).length > 0 ? "accepting" : "other";
+}
+
+function agentPluginPolarity(e: LoadedCase["expect"]): Polarity {
+  const skips = (e.diagnostics?.includes ?? []).some((d) => d.severity === "error");
+  if (e.loaded === false || skips) return "rejecting";
+  return e.loaded === true ? "accepting" : "other";
 }
 
 export interface RequirementCoverage {

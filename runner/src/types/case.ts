@@ -1,3 +1,4 @@
+import type { AgentPluginMcpServer } from "./protocol.js";
 import type { ScenarioTurn } from "./scenario.js";
 
 // The declarative case format (SPEC.md "Case format", DESIGN §2).
@@ -349,8 +350,43 @@ export interface ModelRequestExpectation extends TextExpectation {
   index: number;
 }
 
-/** Every key an `expect` may hold; each operation uses its own (SPEC 1.3, 1.6, 1.7). */
-export interface CaseExpectation extends ValidateExpectation, DispatchExpectation, LiveExpectation {}
+/**
+ * What a `load-agent-plugin` case checks (SPEC 1.8). Lists of names are compared as sets,
+ * exactly: a skill or server more or less is a difference. `diagnostics` (shared with validate)
+ * matches by code, path and severity.
+ */
+export interface AgentPluginExpectation {
+  loaded?: boolean;
+  /** Named fields only; `null`: no identity (the package was not loaded). */
+  identity?: IdentityExpectation | null;
+  /** The names of the published skills. */
+  skills?: string[];
+  /** The published MCP servers: a name, or a pattern whose strings may hold `{plugin_root}` and `{plugin_data}`. */
+  mcp_servers?: (string | McpServerPattern)[];
+  /** The native events of vendor-contributed hooks, one per handler (a multiset). */
+  hooks?: string[];
+  /** The names of vendor-contributed apps. */
+  apps?: string[];
+  /** Vendor interface metadata: named keys must match; `{}` with no keys means "none applies". */
+  interface?: Record<string, unknown>;
+}
+
+export interface IdentityExpectation {
+  name?: string;
+  version?: string | null;
+  description?: string | null;
+}
+
+/**
+ * A published MCP server: named fields compared exactly, after `{plugin_root}` and
+ * `{plugin_data}` in expected strings are replaced by the result's `plugin_root` and `plugin_data`.
+ */
+export interface McpServerPattern extends Partial<Omit<AgentPluginMcpServer, "name">> {
+  name: string;
+}
+
+/** Every key an `expect` may hold; each operation uses its own (SPEC 1.3, 1.6, 1.7, 1.8). */
+export interface CaseExpectation extends ValidateExpectation, DispatchExpectation, LiveExpectation, AgentPluginExpectation {}
 
 /** Checked by the runner on disk after the implementation answered, before cleanup. */
 export interface FixtureExpectation {

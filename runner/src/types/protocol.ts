@@ -138,3 +138,75 @@ export interface LiveResult {
   /** Why nothing could be projected (an invalid package, say), for people. */
   message?: string;
 }
+
+/** A diagnostic of the `load-agent-plugin` operation (SPEC 9.9): a code, never message text, is compared. */
+export interface AgentPluginDiagnostic {
+  code: string;
+  /** "error": something was rejected or skipped; "warning": reported and ignored. */
+  severity: "error" | "warning";
+  /** The file concerned, relative to the plugin root, POSIX separators. */
+  path?: string;
+  /** A JSON Pointer into that file, when the finding is about one value. */
+  pointer?: string;
+  message: string;
+}
+
+/** A package's identity, from root plugin.json alone (a vendor extension never replaces it). */
+export interface AgentPluginIdentity {
+  name: string;
+  version: string | null;
+  description: string | null;
+}
+
+/** One published skill. */
+export interface AgentPluginSkill {
+  /** The skill's name (its folder under skills/, which its frontmatter name must equal). */
+  name: string;
+  description?: string;
+  /** Its SKILL.md relative to `plugin_root`, POSIX ("skills/hello/SKILL.md"). */
+  path?: string;
+}
+
+/** One published MCP server, after `${PLUGIN_ROOT}`/`${PLUGIN_DATA}` expansion. */
+export interface AgentPluginMcpServer {
+  name: string;
+  /** "stdio", "streamable-http" or "sse". */
+  type: string;
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers?: Record<string, string>;
+}
+
+/** A hook handler a vendor extension contributed (portable 1.0 defines no hooks). */
+export interface AgentPluginHook {
+  /** The native event name, e.g. "PreToolUse". */
+  event: string;
+  command?: string;
+}
+
+/**
+ * Normalized result of the `load-agent-plugin` operation (SPEC 1.8): what a loader published
+ * from the Agent Plugins 1.0 package at `case.source`. `hooks`, `apps`, `interface` and
+ * `diagnostics` may be left out by an implementation that cannot observe them; a case that
+ * checks a left-out field is `skip`, never `pass` (KIT-AP-UNOBSERVED).
+ */
+export interface AgentPluginLoadResult {
+  /** true: the manifest was accepted and its components published (possibly none). */
+  loaded: boolean;
+  /** From root plugin.json only; null when not loaded. */
+  identity: AgentPluginIdentity | null;
+  /** The absolute, filesystem-resolved plugin root the loader used (a harness may use its installed copy). */
+  plugin_root?: string;
+  /** The absolute PLUGIN_DATA directory the loader chose, if any. */
+  plugin_data?: string;
+  skills: AgentPluginSkill[];
+  mcp_servers: AgentPluginMcpServer[];
+  hooks?: AgentPluginHook[];
+  apps?: { name: string }[];
+  /** Vendor interface metadata that applies; {} when none. */
+  interface?: Record<string, unknown>;
+  diagnostics?: AgentPluginDiagnostic[];
+}

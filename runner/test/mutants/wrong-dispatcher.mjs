@@ -2,14 +2,12 @@
 // endpoint and breaks one rule of SPEC chapters 5–6, the way a real consumer might get it
 // wrong. Every dispatch case must fail against at least one of them, or it checks nothing.
 // Usage: node wrong-dispatcher.mjs <mutation>   (mutations: see MUTATIONS below)
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { parse, stringify } from "smol-toml";
+import { wrapReference } from "./wrap-reference.mjs";
 
-const kit = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 const mutation = process.argv[2];
 
 /** Rewrites every hook (and its tool) of the package before the reference sees it. */
@@ -75,25 +73,4 @@ const MUTATIONS = {
 };
 
 if (!MUTATIONS[mutation]) throw new Error(`usage: wrong-dispatcher.mjs ${Object.keys(MUTATIONS).join("|")}`);
-const m = MUTATIONS[mutation];
-const reference = spawn(process.execPath, [join(kit, "dist/reference/src/protocol-server.js")], { stdio: ["pipe", "pipe", "inherit"] });
-createInterface({ input: reference.stdout }).on("line", (line) => process.stdout.write(`${line}\n`));
-reference.on("exit", (code) => process.exit(code ?? 1));
-
-createInterface({ input: process.stdin }).on("line", (line) => {
-  const msg = JSON.parse(line);
-  if (msg.cmd === "run" && msg.case.operation === "dispatch") {
-    if (m.reply) {
-      process.stdout.write(`${JSON.stringify({ seq: msg.seq, result: m.reply(msg.case) })}\n`);
-      // keep the reference's seq in step: it never sees this request
-      return;
-    }
-    const c = m.before(msg.case);
-    const args = { ...c.args };
-    if (args.hooks === undefined) delete args.hooks;
-    reference.stdin.write(`${JSON.stringify({ ...msg, case: { ...c, args } })}\n`);
-    return;
-  }
-  reference.stdin.write(`${line}\n`);
-});
-process.stdin.on("end", () => reference.stdin.end());
+wrapReference("dispatch", MUTATIONS[mutation]);

@@ -6,13 +6,12 @@
 //        node wrong-projection.mjs --filter drop-allow <shell command>   (used by drops-allow-pairing)
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
+import { join } from "node:path";
+import { wrapReference } from "./wrap-reference.mjs";
 import { fileURLToPath } from "node:url";
 import { parse, stringify } from "smol-toml";
 
 const self = fileURLToPath(import.meta.url);
-const kit = join(dirname(self), "../../..");
 
 const quote = (s) => (/^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
@@ -66,33 +65,7 @@ const MUTATIONS = {
 function main() {
   const mutation = process.argv[2];
   if (!MUTATIONS[mutation]) throw new Error(`usage: wrong-projection.mjs ${Object.keys(MUTATIONS).join("|")}`);
-  const m = MUTATIONS[mutation];
-  const reference = spawn(process.execPath, [join(kit, "dist/reference/src/protocol-server.js")], { stdio: ["pipe", "pipe", "inherit"] });
-  const pending = new Map(); // seq → the live case whose reply `after` changes
-  createInterface({ input: reference.stdout }).on("line", (line) => {
-    const msg = JSON.parse(line);
-    const c = pending.get(msg.seq);
-    if (c && msg.result && m.after) {
-      pending.delete(msg.seq);
-      process.stdout.write(`${JSON.stringify({ seq: msg.seq, result: m.after(c, msg.result) })}\n`);
-      return;
-    }
-    process.stdout.write(`${line}\n`);
-  });
-  reference.on("exit", (code) => process.exit(code ?? 1));
-  createInterface({ input: process.stdin }).on("line", (line) => {
-    const msg = JSON.parse(line);
-    if (msg.cmd === "run" && msg.case.operation === "live") {
-      if (m.reply) {
-        process.stdout.write(`${JSON.stringify({ seq: msg.seq, result: m.reply(msg.case) })}\n`);
-        return;
-      }
-      m.before?.(msg.case);
-      pending.set(msg.seq, msg.case);
-    }
-    reference.stdin.write(`${line}\n`);
-  });
-  process.stdin.on("end", () => reference.stdin.end());
+  wrapReference("live", MUTATIONS[mutation]);
 }
 
 // Filter mode: run the projected command with this process's stdin, and drop Codex's

@@ -1,0 +1,41 @@
+// The `expect` keys of a load-agent-plugin case (SPEC 1.8), typed against runner/src/types/case.ts;
+// case-schema.ts merges them into the one case schema.
+
+import type { JSONSchemaType } from "ajv";
+import type { IdentityExpectation, McpServerPattern } from "../types/case.js";
+import { mcpServerOptionalProperties } from "./protocol-schemas.js";
+
+const names = { type: "array", nullable: true, uniqueItems: true, items: { type: "string", minLength: 1 } } as const;
+
+const identityExpectation: JSONSchemaType<IdentityExpectation> = {
+  type: "object",
+  additionalProperties: false,
+  required: [],
+  minProperties: 1,
+  properties: {
+    name: { type: "string", nullable: true },
+    version: { type: "string", nullable: true },
+    description: { type: "string", nullable: true },
+  },
+};
+
+const mcpServerPattern: JSONSchemaType<McpServerPattern> = {
+  type: "object",
+  additionalProperties: false,
+  required: ["name"],
+  properties: {
+    name: { type: "string", minLength: 1 },
+    type: { type: "string", nullable: true, enum: ["stdio", "streamable-http", "sse"] },
+    ...mcpServerOptionalProperties,
+  },
+};
+
+export const agentPluginExpectProperties = {
+  loaded: { type: "boolean", nullable: true },
+  identity: { ...identityExpectation, nullable: true },
+  skills: names,
+  mcp_servers: { type: "array", nullable: true, items: { anyOf: [{ type: "string", minLength: 1 }, mcpServerPattern] } },
+  hooks: { type: "array", nullable: true, items: { type: "string", minLength: 1 } },
+  apps: names,
+  interface: { type: "object", nullable: true, required: [] },
+} as const;
