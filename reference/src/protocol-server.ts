@@ -9,13 +9,15 @@ import { createInterface } from "node:readline";
 import type { Operation } from "../../runner/src/types/case.js";
 import type { ErroredReply, HelloReply, ResultReply, RunReply } from "../../runner/src/types/protocol.js";
 import { loadAgentPlugin } from "./agent-plugins/load.js";
+import { parseComposeArgs } from "./compose/args.js";
+import { composeHost } from "./compose/compose.js";
 import { dispatch } from "./dispatch/dispatch.js";
 import { project } from "./dispatch/project.js";
 import { kitInfo } from "./kit.js";
 import { isMainModule } from "./main-module.js";
 import { DEFAULT_SOURCE_ID, validate } from "./validate.js";
 
-export const OPERATIONS: Operation[] = ["validate", "dispatch", "live", "load-agent-plugin"];
+export const OPERATIONS: Operation[] = ["validate", "dispatch", "live", "load-agent-plugin", "compose"];
 
 export function helloReply(): HelloReply {
   const info = kitInfo();
@@ -94,12 +96,19 @@ async function handleLoadAgentPlugin(seq: number, source: string, root: unknown)
   return { seq, result: { ...result } };
 }
 
+/** The `compose` operation (SPEC 1.9): several packages in one host, one event, given answers. */
+async function handleCompose(seq: number, source: string, args: unknown): Promise<RunReply> {
+  const parsed = parseComposeArgs(args);
+  if (!parsed.ok) return errored(seq, parsed.message);
+  return { seq, result: { ...(await composeHost(source, parsed.args)) } };
+}
+
 /** One `run` request → its reply. Never throws. */
 export async function handleRun(seq: number, payload: unknown): Promise<RunReply> {
   try {
     if (!isRecord(payload)) return errored(seq, "run request has no case object");
     const operation = payload["operation"];
-    if (operation !== "validate" && operation !== "dispatch" && operation !== "live" && operation !== "load-agent-plugin") {
+    if (operation !== "validate" && operation !== "dispatch" && operation !== "live" && operation !== "load-agent-plugin" && operation !== "compose") {
       return errored(seq, `operation ${JSON.stringify(operation)} is not supported (supported: ${OPERATIONS.join(", ")})`);
     }
     const source = payload["source"];
@@ -107,6 +116,7 @@ export async function handleRun(seq: number, payload: unknown): Promise<RunReply
     if (operation === "dispatch") return await handleDispatch(seq, source, isRecord(payload["args"]) ? payload["args"] : {});
     if (operation === "live") return await handleLive(seq, source, isRecord(payload["args"]) ? payload["args"] : {});
     if (operation === "load-agent-plugin") return await handleLoadAgentPlugin(seq, source, payload["root"]);
+    if (operation === "compose") return await handleCompose(seq, source, payload["args"]);
     const args = isRecord(payload["args"]) ? payload["args"] : {};
     const sourceId = args["source_id"] ?? DEFAULT_SOURCE_ID;
     if (typeof sourceId !== "string") return errored(seq, "case.args.source_id must be a string");

@@ -38,6 +38,18 @@ const OTHER_LOADERS = [
   "follows-symlinks-out", "vendor-overrides", "no-vendor",
 ].map(wrongLoader);
 
+const wrongComposer = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-composer.mjs"), mutation];
+/** The two wrong composers issue 7 names, and the composition cases written to catch them (KIT-COMPOSE-TEETH). */
+const TARGETED_COMPOSERS: [string, (id: string) => boolean][] = [
+  ["no-deny-wins", (id) => ["deny-first", "deny-middle", "reasons-joined", "over-rewrite", "over-context", "user-prompt"].some((c) => id === `composition/decision/deny-wins/${c}`)],
+  ["unstable-order", (id) => id.startsWith("composition/order/stable/")],
+];
+const OTHER_COMPOSERS = [
+  "rejects-everything", "no-decision", "no-deny-wins", "unstable-order", "reverse-registration", "first-duplicate-wins",
+  "ignores-dependencies", "optional-as-required", "namespaced-tools", "registration-order-hooks", "regex-matcher",
+  "ignores-matcher", "no-conflicts", "ignores-admission", "drops-context", "fires-rejected",
+].map(wrongComposer);
+
 const wrongProjection = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-projection.mjs"), mutation];
 /** Each wrong projection and the live cases written to catch it (every one must fail against it). */
 const TARGETED_PROJECTIONS: [string, string[]][] = [
@@ -115,8 +127,20 @@ describe("every case has teeth", async () => {
     expect(loads.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
   }, 300_000);
 
+  it("dropping deny-wins or an unstable topological order fails the cases written for them, and every composition case fails against some wrong composer", async () => {
+    const composes = byOperation("compose");
+    for (const [mutation, targeted] of TARGETED_COMPOSERS) {
+      const targets = composes.filter((c) => targeted(c.id));
+      expect(targets.length, `cases for ${mutation}`).toBeGreaterThanOrEqual(3);
+      const caught = await failuresAgainst([wrongComposer(mutation)], targets);
+      expect(targets.map((c) => c.id).filter((id) => !caught.has(id)).map((id) => `${mutation} did not fail ${id}`)).toEqual([]);
+    }
+    const failed = await failuresAgainst(OTHER_COMPOSERS, composes);
+    expect(composes.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
+  }, 300_000);
+
   it("knows every operation the suite uses", () => {
-    const known = ["validate", "dispatch", "live", "load-agent-plugin"];
+    const known = ["validate", "dispatch", "live", "load-agent-plugin", "compose"];
     expect([...new Set(cases.map((c) => c.operation))].filter((op) => !known.includes(op))).toEqual([]);
   });
 });

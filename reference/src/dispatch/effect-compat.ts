@@ -13,9 +13,14 @@ const ALLOWED: Record<HookEffect, readonly ResultKind[]> = {
   continue_workflow: ["continue_workflow"],
 };
 
+/** Whether a hook of this effect may answer with this result kind (SPEC 5.4), whatever the harness. */
+export function admits(effect: HookEffect, kind: ResultKind): boolean {
+  return kind === "abstain" || ALLOWED[effect].includes(kind); // abstain: the explicit no-op of every effect
+}
+
 export function incompatibility(effect: HookEffect, result: PortableResult, harness: Harness, event: string): Failure | undefined {
-  if (result.kind === "abstain") return undefined; // the explicit no-op of every effect
-  if (!ALLOWED[effect].includes(result.kind)) {
+  if (result.kind === "abstain") return undefined;
+  if (!admits(effect, result.kind)) {
     return { code: "hook_result_incompatible", detail: `result kind ${result.kind} is not allowed for effect ${effect}` };
   }
   // Output replacement exists only on Claude Code's PostToolUse (its failure event takes context only).

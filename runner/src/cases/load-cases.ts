@@ -13,6 +13,7 @@ import { resolveLive } from "../live/resolve-live.js";
 import { canonicalJson, sha256 } from "./canonical.js";
 import { fixturePathProblems } from "./fixture-paths.js";
 import { nullAllowed, operationKeyFindings } from "./operation-keys.js";
+import { composeArgsFindings } from "./compose-args.js";
 import { errorPath, lineOf, type YamlPath } from "./yaml-locate.js";
 
 export const EXCLUSIONS_FILE = "EXCLUSIONS.yaml";
@@ -181,6 +182,9 @@ function addCase(
       const { live: resolved, findings } = resolveLive(c);
       for (const f of findings) problems.push(problem(f.code, src.file, locate(f.path, f.key), f.message, c.id));
       live = resolved;
+    }
+    if (c.operation === "compose") {
+      for (const f of composeArgsFindings(c)) problems.push(problem("compose-args", src.file, locate(f.path, true), f.message, c.id));
     }
     if (!c.id.startsWith(`${folder}/`)) {
       problems.push(problem("id-outside-folder", src.file, locate(["id"]), `case id "${c.id}" does not start with "${folder}/"`, c.id));

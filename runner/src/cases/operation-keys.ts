@@ -8,6 +8,7 @@ import type { YamlPath } from "./yaml-locate.js";
 const DISPATCH_GIVEN = ["event", "provider", "plugin", "hooks", "environment"];
 const DISPATCH_EXPECT = ["response", "stdout_excludes", "stderr", "handlers"];
 const VALIDATE_EXPECT = ["valid", "structural", "diagnostics", "report", "fixture"];
+const COMPOSE_EXPECT = ["order", "rejected", "tools", "fired", "decision", "conflicts", "failures"];
 const AGENT_PLUGIN_EXPECT = ["loaded", "identity", "skills", "mcp_servers", "hooks", "apps", "interface", "diagnostics"];
 const LIVE_GIVEN = ["provider", "plugin", "hooks", "environment", "scenario"];
 const LIVE_EXPECT = ["projection", "harness", "workdir", "model", "handlers"];
@@ -18,6 +19,7 @@ const OWN: Record<string, { given: string[]; expect: string[] }> = {
   dispatch: { given: DISPATCH_GIVEN, expect: DISPATCH_EXPECT },
   live: { given: LIVE_GIVEN, expect: LIVE_EXPECT },
   "load-agent-plugin": { given: [], expect: AGENT_PLUGIN_EXPECT },
+  compose: { given: [], expect: COMPOSE_EXPECT },
 };
 
 export interface KeyFinding {
@@ -38,8 +40,8 @@ export function operationKeyFindings(c: CaseSpec): KeyFinding[] {
   if (c.operation === "live" && c.expect.exit !== undefined) {
     findings.push({ path: ["expect", "exit"], message: "a live case states projection.exit or harness.exit, not expect.exit" });
   }
-  if (c.operation === "load-agent-plugin" && c.expect.exit !== undefined) {
-    findings.push({ path: ["expect", "exit"], message: "a load-agent-plugin case states expect.loaded, not expect.exit (a loader has no exit status)" });
+  if ((c.operation === "load-agent-plugin" || c.operation === "compose") && c.expect.exit !== undefined) {
+    findings.push({ path: ["expect", "exit"], message: `a ${c.operation} case has no exit status to check (SPEC 1.8, 1.9)` });
   }
   return findings;
 }
@@ -51,10 +53,15 @@ export function operationKeyFindings(c: CaseSpec): KeyFinding[] {
  */
 export function nullAllowed(operation: unknown, path: readonly (string | number)[]): boolean {
   const [a, b, c, d, e] = path;
-  if (a === "expect") return b === "response" || (operation === "load-agent-plugin" && (b === "identity" || (b === "interface" && path.length > 2)));
+  if (a === "expect") {
+    if (b === "response") return true;
+    if (operation === "load-agent-plugin") return b === "identity" || (b === "interface" && path.length > 2);
+    // a rewritten input or replaced output may hold nulls, and an output may be null itself
+    return operation === "compose" && b === "decision" && (c === "input" || c === "output");
+  }
   if (a !== "given") return false;
   if (b === "event") return c === "set" && path.length > 3;
-  if (b === "args") return operation === "dispatch";
+  if (b === "args") return operation === "dispatch" || (operation === "compose" && c === "results" && path.length > 4);
   if (b !== "hooks" || typeof c !== "number") return false;
   if (d === "fallback") return true;
   if (d !== "handler") return false;

@@ -24,7 +24,8 @@ export type LintCode =
   | "hook-subject-needed"
   | "unknown-hook"
   | "scenario-tool"
-  | "live-event-value";
+  | "live-event-value"
+  | "compose-args";
 
 export interface LintProblem {
   code: LintCode;
@@ -62,6 +63,7 @@ export const FIXES: Record<LintCode, string> = {
   "unknown-hook": "Name only hooks of given.hooks in expect.handlers (and expect.projection), and expect sleeper_gone only where the handler sets spawn_sleeper.",
   "scenario-tool": "Use a tool the case's provider offers the model (claude-code: shell, subagent; codex: shell, apply_patch, subagent, subagent_wait).",
   "live-event-value": "A live case sends no event of its own: write the handler's expected arguments as plain strings.",
+  "compose-args": "Give compose cases args {packages: [dirs holding a PLUGIN.toml the case writes], event: {hook, tool_name?}, results: {<plugin>#hook:<id>: result}} (SPEC.md 1.9).",
 };
 
 export function problem(

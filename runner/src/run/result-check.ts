@@ -6,11 +6,12 @@ import { compareValidate } from "../compare/compare-validate.js";
 import { readHandlerRuns } from "../dispatch/handler-runs.js";
 import { compareLive } from "../compare/compare-live.js";
 import { compareAgentPlugin } from "../compare/compare-agent-plugin.js";
+import { compareCompose } from "../compare/compare-compose.js";
 import { liveCells } from "../live/cells.js";
 import { runLive } from "../live/run-live.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
 import type { LoadedCase } from "../types/case.js";
-import type { AgentPluginLoadResult, DispatchResult, LiveResult, ValidateResult } from "../types/protocol.js";
+import type { AgentPluginLoadResult, ComposeResult, DispatchResult, LiveResult, ValidateResult } from "../types/protocol.js";
 import type { DiffLine, LiveCells } from "../types/run-report.js";
 
 /** `unobserved`: fields the case checks that the result left out (a skip when nothing else differs). */
@@ -50,6 +51,11 @@ export async function judge(c: LoadedCase, result: Record<string, unknown>, root
       if (!shape.ok) return { ok: false, message: `result does not match the load-agent-plugin result schema: ${describeErrors(shape.errors)}` };
       const { diff, unobserved } = compareAgentPlugin(c.expect, result as unknown as AgentPluginLoadResult);
       return unobserved.length > 0 ? { ok: true, diff, unobserved } : { ok: true, diff };
+    }
+    case "compose": {
+      const shape = check("protocol/compose-result.schema.json", result);
+      if (!shape.ok) return { ok: false, message: `result does not match the compose result schema: ${describeErrors(shape.errors)}` };
+      return { ok: true, diff: compareCompose(c.expect, result as unknown as ComposeResult) };
     }
     default:
       // The case schema admits later operations; until their comparator exists a case using

@@ -16,6 +16,7 @@ import type {
 import { dispatchExpectProperties, dispatchGivenProperties, valueDefs } from "./dispatch-case-schema.js";
 import { liveExpectProperties, liveGivenProperties } from "./live-case-schema.js";
 import { agentPluginExpectProperties } from "./agent-plugin-case-schema.js";
+import { composeExpectProperties } from "./compose-case-schema.js";
 
 export const CASE_ID_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)+$";
 export const REQUIREMENT_ID_PATTERN = "^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$";
@@ -154,6 +155,7 @@ const expectation: JSONSchemaType<CaseExpectation> = {
     ...dispatchExpectProperties,
     ...liveExpectProperties,
     ...agentPluginExpectProperties,
+    ...composeExpectProperties,
   },
 };
 

@@ -11,6 +11,9 @@ import type {
   AgentPluginMcpServer,
   AgentPluginSkill,
   CasePayload,
+  ComposeArgs,
+  ComposeDecision,
+  ComposeResult,
   DispatchArgs,
   DispatchResult,
   ErroredReply,
@@ -303,5 +306,55 @@ export const agentPluginLoadResultSchema: JSONSchemaType<AgentPluginLoadResult> 
     apps: { type: "array", nullable: true, items: { type: "object", required: ["name"], properties: { name: { type: "string" } } } },
     interface: { type: "object", nullable: true, required: [] },
     diagnostics: { type: "array", nullable: true, items: agentPluginDiagnostic },
+  },
+};
+
+/** `<plugin name>#hook:<hook id>` (SPEC 10.1). */
+export const HOOK_IDENTITY_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*#hook:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$";
+
+/** `case.args` of a `compose` run (SPEC 1.9). */
+export const composeArgsSchema: JSONSchemaType<ComposeArgs> = {
+  $id: `${BASE}compose-args.schema.json`,
+  type: "object",
+  required: ["packages", "event"],
+  properties: {
+    packages: { type: "array", minItems: 1, items: { type: "string", minLength: 1 } },
+    event: {
+      type: "object",
+      required: ["hook"],
+      properties: { hook: { type: "string", minLength: 1 }, tool_name: { type: "string", nullable: true } },
+    },
+    results: { type: "object", nullable: true, required: [] },
+  },
+};
+
+/** The fields of a combined decision, shared with the `decision` of compose cases. */
+export const composeDecisionProperties = {
+  kind: { type: "string", enum: ["none", "allow", "deny", "rewrite_input", "replace_output", "continue_workflow"] },
+  reason: { type: "string", nullable: true },
+  context: { type: "string", nullable: true },
+  input: {} as never,
+  output: {} as never,
+} as const;
+
+const composeDecision: JSONSchemaType<ComposeDecision> = {
+  type: "object",
+  required: ["kind"],
+  properties: composeDecisionProperties,
+};
+
+/** The `result` of a `compose` run (SPEC 1.9). */
+export const composeResultSchema: JSONSchemaType<ComposeResult> = {
+  $id: `${BASE}compose-result.schema.json`,
+  type: "object",
+  required: ["order", "rejected", "tools", "fired", "decision", "conflicts", "failures"],
+  properties: {
+    order: { type: "array", items: { type: "string" } },
+    rejected: { type: "array", items: { type: "object", required: ["package", "code"], properties: { package: { type: "string" }, code: { type: "string" } } } },
+    tools: { type: "array", items: { type: "object", required: ["name", "plugin"], properties: { name: { type: "string" }, plugin: { type: "string" } } } },
+    fired: { type: "array", items: { type: "string" } },
+    decision: composeDecision,
+    conflicts: { type: "array", items: { type: "object", required: ["hooks"], properties: { hooks: { type: "array", items: { type: "string" } } } } },
+    failures: { type: "array", items: { type: "object", required: ["hook", "code"], properties: { hook: { type: "string" }, code: { type: "string" } } } },
   },
 };

@@ -12,6 +12,8 @@
 // is expected present (the action never ran); otherwise, when it states any expectation, accepting.
 // A load-agent-plugin case is rejecting when the package is expected not to load or an error
 // diagnostic (something rejected or skipped) is expected; otherwise, when it loads, accepting.
+// A compose case is rejecting when a package is expected rejected, or the decision denies or
+// a conflict or failure is expected; otherwise, with any expectation, accepting.
 
 import type { Exclusion, LoadedCase } from "../types/case.js";
 import type { Requirement } from "./requirements.js";
@@ -29,6 +31,7 @@ export function polarityOf(c: LoadedCase, requirementId: string): Polarity {
   if (c.operation === "dispatch") return dispatchPolarity(e);
   if (c.operation === "live") return livePolarity(e);
   if (c.operation === "load-agent-plugin") return agentPluginPolarity(e);
+  if (c.operation === "compose") return composePolarity(e);
   if (e.valid === true || e.exit === 0) return "accepting";
   if (e.valid === false || (e.exit !== undefined && e.exit !== 0)) return "rejecting";
   if (e.structural === "accept") return "accepting";
@@ -55,6 +58,12 @@ function agentPluginPolarity(e: LoadedCase["expect"]): Polarity {
   const skips = (e.diagnostics?.includes ?? []).some((d) => d.severity === "error");
   if (e.loaded === false || skips) return "rejecting";
   return e.loaded === true ? "accepting" : "other";
+}
+
+function composePolarity(e: LoadedCase["expect"]): Polarity {
+  const refuses = (e.rejected?.length ?? 0) > 0 || e.decision?.kind === "deny" || (e.conflicts?.length ?? 0) > 0 || (e.failures?.length ?? 0) > 0;
+  if (refuses) return "rejecting";
+  return Object.keys(e).length > 0 ? "accepting" : "other";
 }
 
 export interface RequirementCoverage {

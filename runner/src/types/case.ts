@@ -1,4 +1,4 @@
-import type { AgentPluginMcpServer } from "./protocol.js";
+import type { AgentPluginMcpServer, ComposeDecision, ComposeRejection } from "./protocol.js";
 import type { ScenarioTurn } from "./scenario.js";
 
 // The declarative case format (SPEC.md "Case format", DESIGN §2).
@@ -385,8 +385,22 @@ export interface McpServerPattern extends Partial<Omit<AgentPluginMcpServer, "na
   name: string;
 }
 
-/** Every key an `expect` may hold; each operation uses its own (SPEC 1.3, 1.6, 1.7, 1.8). */
-export interface CaseExpectation extends ValidateExpectation, DispatchExpectation, LiveExpectation, AgentPluginExpectation {}
+/**
+ * What a `compose` case checks (SPEC 1.9): arrays compare exactly (order matters), except
+ * `rejected`, a set; `decision` by its named keys.
+ */
+export interface ComposeExpectation {
+  order?: string[];
+  rejected?: ComposeRejection[];
+  tools?: { name: string; plugin: string }[];
+  fired?: string[];
+  decision?: Partial<ComposeDecision>;
+  conflicts?: { hooks: string[] }[];
+  failures?: { hook: string; code: string }[];
+}
+
+/** Every key an `expect` may hold; each operation uses its own (SPEC 1.3, 1.6-1.9). */
+export interface CaseExpectation extends ValidateExpectation, DispatchExpectation, LiveExpectation, AgentPluginExpectation, ComposeExpectation {}
 
 /** Checked by the runner on disk after the implementation answered, before cleanup. */
 export interface FixtureExpectation {

@@ -210,3 +210,58 @@ export interface AgentPluginLoadResult {
   interface?: Record<string, unknown>;
   diagnostics?: AgentPluginDiagnostic[];
 }
+
+/** The event a `compose` run fires: a host hook name (seed 002's hook surface) and, for tool hooks, the tool. */
+export interface ComposeEvent {
+  hook: string;
+  tool_name?: string;
+}
+
+/** `case.args` of a `compose` run (SPEC 1.9): several packages in one host, one event, the handlers' answers. */
+export interface ComposeArgs {
+  /** Package directories (each holding PLUGIN.toml) relative to `case.source`, in registration order. */
+  packages: string[];
+  event: ComposeEvent;
+  /** Each hook's portable result by identity (`<plugin name>#hook:<id>`); a hook not listed abstains. */
+  results?: Record<string, unknown>;
+}
+
+/** Why a composition left a package out (SPEC 10.1, 10.2), in the order the rules apply. */
+export type ComposeRejectionCode =
+  | "host_invalid_package"
+  | "host_duplicate_name"
+  | "host_missing_dependency"
+  | "host_dependency_cycle"
+  | "host_dependency_rejected"
+  | "host_tool_collision";
+
+/** A package the composition left out, and why (SPEC 10.2). */
+export interface ComposeRejection {
+  /** The package as given in `args.packages`. */
+  package: string;
+  code: ComposeRejectionCode;
+}
+
+/** The combined answer of the fired hooks (SPEC 10.4). */
+export interface ComposeDecision {
+  /** "none", "allow", "deny", "rewrite_input", "replace_output" or "continue_workflow". */
+  kind: string;
+  reason?: string;
+  context?: string;
+  input?: unknown;
+  output?: unknown;
+}
+
+/** Normalized result of the `compose` operation (SPEC 1.9). */
+export interface ComposeResult {
+  /** Accepted plugin names in composition order. */
+  order: string[];
+  rejected: ComposeRejection[];
+  /** The host tool registry: tool name and owning plugin, in composition order. */
+  tools: { name: string; plugin: string }[];
+  /** Identities of the hooks that fired for the event, in the order they ran. */
+  fired: string[];
+  decision: ComposeDecision;
+  conflicts: { hooks: string[] }[];
+  failures: { hook: string; code: string }[];
+}

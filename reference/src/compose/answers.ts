@@ -1,0 +1,31 @@
+// What each fired hook contributes (issue 7 contract, "Hooks for the event";
+// HOST-RESULT-ADMITTED): its given result (abstain when none is given) if that result is
+// well formed and admitted by the hook's effect; otherwise a failure, which fail_closed turns
+// into a denial on a before hook and a continuation on a completion hook, and report or
+// fail_open ignore.
+
+import { admits } from "../dispatch/effect-compat.js";
+import { parseResult } from "../dispatch/portable-result.js";
+import type { FailureCode, PortableResult } from "../dispatch/types.js";
+import type { FiredHook } from "./hooks.js";
+
+export interface HookAnswer {
+  hook: string;
+  /** What counts for the decision: the admitted result, a fail_closed denial or continuation, or abstain. */
+  result: PortableResult;
+  failure?: FailureCode;
+}
+
+export function answerOf(fired: FiredHook, given: unknown): HookAnswer {
+  const { identity, hook } = fired;
+  let failure: FailureCode;
+  if (given === undefined) return { hook: identity, result: { kind: "abstain" } };
+  const parsed = parseResult(Buffer.from(JSON.stringify(given), "utf8"));
+  if (!parsed.ok) failure = parsed.failure.code;
+  else if (admits(hook.effect, parsed.result.kind)) return { hook: identity, result: parsed.result };
+  else failure = "hook_result_incompatible";
+  // fail_closed as in dispatch (PAP-DISPATCH-FAIL-CLOSED): a gate denies, a completion hook asks for another pass
+  const reason = `${identity} failed: ${failure}`;
+  const closed = hook.failure_policy !== "fail_closed" ? undefined : hook.phase === "before" ? "deny" : hook.phase === "completion_attempt" ? "continue_workflow" : undefined;
+  return { hook: identity, result: closed === undefined ? { kind: "abstain" } : { kind: closed, reason }, failure };
+}

@@ -1,0 +1,27 @@
+// Stable topological order (issue 7 contract step 7; HOST-ORDER-TOPOLOGICAL, HOST-ORDER-STABLE):
+// repeatedly place the FIRST item, in input order, all of whose dependencies are already
+// placed. Dependencies first; input order decides everything else.
+
+/**
+ * `dependencies[i]` lists the positions item i depends on (positions outside 0..count-1 are
+ * ignored). Returns the positions in composition order. Throws when some items can never be
+ * placed (a cycle), which the caller has ruled out by rejecting cycles first.
+ */
+export function stableTopologicalOrder(count: number, dependencies: readonly (readonly number[])[]): number[] {
+  const placed = new Array<boolean>(count).fill(false);
+  const order: number[] = [];
+  const ready = (i: number): boolean => (dependencies[i] ?? []).every((d) => d < 0 || d >= count || placed[d] === true);
+  while (order.length < count) {
+    let next = -1;
+    for (let i = 0; i < count; i += 1) {
+      if (!placed[i] && ready(i)) {
+        next = i;
+        break;
+      }
+    }
+    if (next < 0) throw new Error("stableTopologicalOrder: the dependencies contain a cycle");
+    placed[next] = true;
+    order.push(next);
+  }
+  return order;
+}
