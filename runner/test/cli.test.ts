@@ -144,7 +144,7 @@ describe("exec mode", () => {
 describe("usage errors exit 2", () => {
   it.each([
     [["run", "--jobs", "0"], /--jobs must be a positive integer/],
-    [["run", "--adapter", "no-such-adapter"], /no adapter "no-such-adapter"; known adapters: codex, plugin-host, reference, reference-exec/],
+    [["run", "--adapter", "no-such-adapter"], /no adapter "no-such-adapter"; known adapters: codex, dalo-cli, plugin-host, python-minimal, reference, reference-exec/],
     [["run", "--case", "nothing/**"], /no case matches case nothing\/\*\*/],
     [["run", "--adapter", "reference", "--command", "x"], /cannot be used with option/],
     [["report", "render", "/nonexistent.jsonl"], /cannot read \/nonexistent.jsonl/],

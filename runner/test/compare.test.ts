@@ -55,15 +55,29 @@ describe("compareValidate", () => {
     ]);
   });
 
-  it("takes structural from the report when the result has none, and reports its absence", () => {
+  it("takes structural from the report when the result has none; without either it is unobserved, not a difference", () => {
     const plain = result([], true, 0);
-    expect(compareValidate({ structural: "accept" }, plain)).toEqual([{ type: "modify", path: "structural", expected: '"accept"', actual: "(absent)" }]);
+    expect(compareValidate({ structural: "reject" }, plain)).toEqual([]);
     plain.report.structural = "accept";
     expect(compareValidate({ structural: "accept" }, plain)).toEqual([]);
+    expect(compareValidate({ structural: "reject" }, plain)).not.toEqual([]);
   });
 
   it("compares report arrays exactly and objects by named keys", () => {
     expect(compareValidate({ report: { packages: [] } }, r)).toEqual([]);
     expect(compareValidate({ report: { diagnostics: [] } }, r)).not.toEqual([]);
+  });
+});
+
+describe("a validate result without a structural verdict (KIT-AP-UNOBSERVED)", () => {
+  it("leaves structural unobserved instead of comparing it", async () => {
+    const { unobservedValidateFields } = await import("../src/compare/compare-validate.js");
+    const plain = result([], true, 0);
+    expect(compareValidate({ exit: 0, structural: "reject" }, plain)).toEqual([]);
+    expect(unobservedValidateFields({ exit: 0, structural: "reject" }, plain)).toEqual(["structural"]);
+    expect(unobservedValidateFields({ exit: 0 }, plain)).toEqual([]);
+    const judged = result([], true, 0, "accept");
+    expect(unobservedValidateFields({ structural: "reject" }, judged)).toEqual([]);
+    expect(compareValidate({ structural: "reject" }, judged)).not.toEqual([]);
   });
 });

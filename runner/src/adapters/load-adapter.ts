@@ -8,6 +8,7 @@ import { LineCounter, parseDocument } from "yaml";
 import { problem, type LintProblem } from "../lint/problems.js";
 import { check, describeErrors } from "../schemas/registry.js";
 import type { Adapter, AdapterConfig } from "../types/adapter.js";
+import type { ImplementationInfo } from "../types/protocol.js";
 import { errorPath, lineOf } from "../cases/yaml-locate.js";
 
 export const ADAPTERS_DIR = "adapters-under-test";
@@ -43,7 +44,47 @@ export async function readAdapter(file: string, kitRoot: string): Promise<Adapte
   if (unfillable.length > 0) {
     return { problems: unfillable.map(([op, message]) => problem("adapter-schema", rel, lineOf(doc, counter, ["operations", op, "argv"]), message)) };
   }
-  return { adapter: { ...config, dir: resolve(file, "..") }, problems: [] };
+  // `${NAME}` in `implementation`: filled from the environment, then checked again.
+  const env = implementationFromEnvironment(config.implementation);
+  const filled: AdapterConfig = env.implementation === config.implementation ? config : { ...config, implementation: env.implementation };
+  let envProblems = env.problems;
+  const recheck = envProblems.length === 0 && filled !== config ? check("adapter.schema.json", filled) : { ok: true as const };
+  if (!recheck.ok) envProblems = recheck.errors.map((e) => [String(errorPath(e)[1] ?? ""), `with the environment filled in, ${describeErrors([e])}`]);
+  if (envProblems.length > 0) {
+    return { problems: envProblems.map(([field, message]) => problem("adapter-schema", rel, lineOf(doc, counter, ["implementation", field]), message)) };
+  }
+  return { adapter: { ...filled, dir: resolve(file, "..") }, problems: [] };
+}
+
+const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+/**
+ * The `implementation` strings with `${NAME}` and `${NAME:-default}` filled from the
+ * environment (an unset or empty NAME gives the default), so that one exec adapter can wrap
+ * whichever CLI a variable names and still announce what it ran (a one-shot CLI has no hello).
+ * `info` itself when it names no variable; problems as [field, message] for a NAME that is
+ * unset and has no default.
+ */
+export function implementationFromEnvironment<T extends ImplementationInfo | null | undefined>(
+  info: T,
+  env: NodeJS.ProcessEnv = process.env,
+): { implementation: T; problems: [string, string][] } {
+  const problems: [string, string][] = [];
+  let changed = false;
+  const filled = Object.fromEntries(
+    Object.entries(info ?? {}).map(([field, value]) => {
+      if (typeof value !== "string") return [field, value];
+      const text = value.replace(ENV_REFERENCE, (_, name: string, fallback: string | undefined) => {
+        changed = true;
+        const set = env[name];
+        if (set !== undefined && set !== "") return set;
+        if (fallback === undefined) problems.push([field, `implementation.${field} needs the environment variable ${name}, which is not set (or write \${${name}:-default})`]);
+        return fallback ?? "";
+      });
+      return [field, text];
+    }),
+  ) as T;
+  return { implementation: changed ? filled : info, problems };
 }
 
 const KNOWN_PLACEHOLDERS = ["kit", "adapter_dir", "root", "source", "case_id"];

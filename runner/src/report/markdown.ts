@@ -15,6 +15,8 @@ export function renderMarkdown(report: RunReport): string {
   const who = impl ? `${impl.name} ${impl.version}` : header.adapter.name;
   const pct = passPercentage(report);
   const skipped = (footer.totals.skip ?? 0) + (footer.totals["not-applicable"] ?? 0);
+  // the pass percentage counts judged cases only (passPercentage): say so, next to what was not judged
+  const judged = report.cases.length - skipped;
   const verdict =
     footer.exit_code !== 0
       ? "❌ not conforming on this suite"
@@ -24,7 +26,7 @@ export function renderMarkdown(report: RunReport): string {
   const lines: string[] = [
     `# papc ${header.kit.version}: ${who}`,
     "",
-    `${verdict}. ${pct}% of ${report.cases.length} cases pass (suite \`${header.suite.hash.slice(0, 12)}\`${header.suite.filter ? `, filtered: ${header.suite.filter}` : ""}).`,
+    `${verdict}. ${pct}% of ${judged} judged cases pass (${report.cases.length} cases, ${skipped} skipped or not applicable; suite \`${header.suite.hash.slice(0, 12)}\`${header.suite.filter ? `, filtered: ${header.suite.filter}` : ""}).`,
     "",
     `Run ${header.started_at.slice(0, 10)} with adapter \`${header.adapter.name}\` on Node ${header.environment.node}, ${header.environment.platform}/${header.environment.arch}.`,
     "",

@@ -2,7 +2,7 @@
 
 import { check, describeErrors } from "../schemas/registry.js";
 import { compareDispatch } from "../compare/compare-dispatch.js";
-import { compareValidate } from "../compare/compare-validate.js";
+import { compareValidate, unobservedValidateFields } from "../compare/compare-validate.js";
 import { readHandlerRuns } from "../dispatch/handler-runs.js";
 import { compareLive } from "../compare/compare-live.js";
 import { compareAgentPlugin } from "../compare/compare-agent-plugin.js";
@@ -26,7 +26,10 @@ export async function judge(c: LoadedCase, result: Record<string, unknown>, root
     case "validate": {
       const shape = check("protocol/validate-result.schema.json", result);
       if (!shape.ok) return { ok: false, message: `result does not match the validate result schema: ${describeErrors(shape.errors)}` };
-      return { ok: true, diff: compareValidate(c.expect, result as unknown as ValidateResult) };
+      const validated = result as unknown as ValidateResult;
+      const unobserved = unobservedValidateFields(c.expect, validated);
+      const diff = compareValidate(c.expect, validated);
+      return unobserved.length > 0 ? { ok: true, diff, unobserved } : { ok: true, diff };
     }
     case "dispatch": {
       const shape = check("protocol/dispatch-result.schema.json", result);

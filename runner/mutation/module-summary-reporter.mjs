@@ -1,0 +1,120 @@
+// A Stryker reporter plugin ("module-summary"): after the run, prints the mutation score of
+// each module of the reference (validator / dispatcher / loader) and writes it to
+// reports/mutation/summary.md and reports/mutation/summary.json. Declared without
+// importing @stryker-mutator/api: a plugin is { kind, name, injectableClass }.
+//
+// Also usable on its own, on a report Stryker already wrote (json reporter or incremental file):
+//   node runner/mutation/module-summary-reporter.mjs [reports/mutation/mutation.json]
+
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const OUT_DIR = resolve(KIT_ROOT, "reports/mutation");
+
+/** The modules DESIGN §9 / issue 8 score, by path below the kit root. */
+export const MODULES = [
+  { name: "validator", test: (f) => /^reference\/src\/[^/]+\.ts$/.test(f) },
+  { name: "dispatcher", test: (f) => f.startsWith("reference/src/dispatch/") },
+  { name: "loader", test: (f) => f.startsWith("reference/src/agent-plugins/") },
+];
+/** The score each module must reach (issue 8: validator and dispatcher). */
+export const TARGETS = { validator: 85, dispatcher: 85 };
+
+const STATUSES = ["Killed", "Timeout", "Survived", "NoCoverage", "RuntimeError", "CompileError", "Ignored", "Pending"];
+
+function emptyCounts() {
+  return Object.fromEntries(STATUSES.map((s) => [s, 0]));
+}
+
+function rel(file) {
+  const r = file.startsWith("/") ? relative(KIT_ROOT, file) : file;
+  return r.split("\\").join("/");
+}
+
+/** Per module and per file: counts by status, score (detected / valid) and covered score. */
+export function summarize(report) {
+  const modules = MODULES.map((m) => ({ name: m.name, counts: emptyCounts(), files: [] }));
+  const other = { name: "other", counts: emptyCounts(), files: [] };
+  for (const [file, data] of Object.entries(report.files).sort(([a], [b]) => rel(a).localeCompare(rel(b)))) {
+    const path = rel(file);
+    const mod = modules[MODULES.findIndex((m) => m.test(path))] ?? other;
+    const counts = emptyCounts();
+    for (const mutant of data.mutants) counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
+    for (const s of STATUSES) mod.counts[s] += counts[s];
+    mod.files.push({ file: path, counts, ...scores(counts) });
+  }
+  const all = [...modules, ...(other.files.length > 0 ? [other] : [])].filter((m) => m.files.length > 0);
+  return all.map((m) => ({ ...m, ...scores(m.counts) }));
+}
+
+function scores(c) {
+  const detected = c.Killed + c.Timeout;
+  const valid = detected + c.Survived + c.NoCoverage;
+  const covered = detected + c.Survived;
+  return {
+    mutants: valid,
+    score: valid === 0 ? null : round((100 * detected) / valid),
+    coveredScore: covered === 0 ? null : round((100 * detected) / covered),
+  };
+}
+
+function round(x) {
+  return Math.round(x * 100) / 100;
+}
+
+function fmt(x) {
+  return x === null ? "n/a" : x.toFixed(2);
+}
+
+export function renderText(summary) {
+  const head = ["module", "score %", "covered %", "killed", "timeout", "survived", "no cov", "errors", "ignored", "target"];
+  const rows = summary.map((m) => [
+    m.name,
+    fmt(m.score),
+    fmt(m.coveredScore),
+    m.counts.Killed,
+    m.counts.Timeout,
+    m.counts.Survived,
+    m.counts.NoCoverage,
+    m.counts.RuntimeError + m.counts.CompileError,
+    m.counts.Ignored,
+    TARGETS[m.name] === undefined ? "-" : `${TARGETS[m.name]} ${m.score !== null && m.score >= TARGETS[m.name] ? "ok" : "MISSED"}`,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(" | ");
+  return ["Mutation score per module (conformance suite against the reference):", line(head), widths.map((w) => "-".repeat(w)).join("-|-"), ...rows.map(line)].join("\n");
+}
+
+export function renderMarkdown(summary, when = new Date().toISOString()) {
+  const out = [`# Mutation score of the reference`, ``, `Run: ${when}. Killed by the conformance suite (cases/) run against the reference, not by its unit tests.`, ``];
+  out.push(`| module | score % | covered % | killed | timeout | survived | no coverage | ignored |`, `|---|---:|---:|---:|---:|---:|---:|---:|`);
+  for (const m of summary) out.push(`| ${m.name} | ${fmt(m.score)} | ${fmt(m.coveredScore)} | ${m.counts.Killed} | ${m.counts.Timeout} | ${m.counts.Survived} | ${m.counts.NoCoverage} | ${m.counts.Ignored} |`);
+  out.push(``, `## Per file`, ``, `| file | score % | killed | timeout | survived | no coverage |`, `|---|---:|---:|---:|---:|---:|`);
+  for (const m of summary) for (const f of m.files) out.push(`| ${f.file} | ${fmt(f.score)} | ${f.counts.Killed} | ${f.counts.Timeout} | ${f.counts.Survived} | ${f.counts.NoCoverage} |`);
+  return out.join("\n") + "\n";
+}
+
+function publish(report) {
+  const summary = summarize(report);
+  process.stdout.write(`\n${renderText(summary)}\n\n`);
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(resolve(OUT_DIR, "summary.json"), JSON.stringify(summary, null, 2) + "\n");
+  writeFileSync(resolve(OUT_DIR, "summary.md"), renderMarkdown(summary));
+  process.stdout.write(`Per-module summary: ${relative(process.cwd(), resolve(OUT_DIR, "summary.md"))}\n`);
+}
+
+class ModuleSummaryReporter {
+  static inject = [];
+  onMutationTestReportReady(report) {
+    publish(report);
+  }
+}
+
+export const strykerPlugins = [{ kind: "Reporter", name: "module-summary", injectableClass: ModuleSummaryReporter }];
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const file = process.argv[2] ?? resolve(OUT_DIR, "mutation.json");
+  publish(JSON.parse(readFileSync(file, "utf8")));
+}

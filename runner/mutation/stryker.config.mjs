@@ -1,0 +1,56 @@
+// StrykerJS configuration for mutation testing of the reference (issue 8, DESIGN §9).
+// `npm run mutation` builds, then runs this from the kit root. See runner/mutation/README.md.
+//
+// Mutants are killed by the conformance suite (cases/), run in-process against the reference
+// by runner/mutation/conformance.mutation.ts (one vitest test per case), never by the
+// reference's unit tests (reference/test/), which this configuration does not load.
+
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  packageManager: "npm",
+  testRunner: "vitest",
+  plugins: ["@stryker-mutator/vitest-runner", "./runner/mutation/module-summary-reporter.mjs"],
+  vitest: {
+    configFile: "runner/mutation/vitest.mutation.config.ts",
+    // one test file imports everything; vite's related-file search would only add start-up time
+    related: false,
+  },
+  // The three modules: the validator (reference/src/*.ts without the process entry points),
+  // the hook dispatcher and the Agent Plugins loader. reference/src/compose/ (issue 7) is not
+  // in issue 8's scope.
+  mutate: [
+    "reference/src/*.ts",
+    "!reference/src/cli.ts",
+    "!reference/src/protocol-server.ts",
+    "!reference/src/main-module.ts",
+    "!reference/src/kit.ts",
+    "reference/src/dispatch/**/*.ts",
+    "reference/src/agent-plugins/**/*.ts",
+  ],
+  // Not needed in the sandbox: built output, reports, other implementations, docs.
+  ignorePatterns: ["dist", "reports", "adapters-under-test", "docs", ".stryker-tmp", ".ci", "reference/test", "runner/test", "runner/bench"],
+  coverageAnalysis: "perTest",
+  // Mutants only executed while modules load (module-level constants) would need a full
+  // reload and the whole suite each; they are reported as Ignored.
+  ignoreStatic: true,
+  checkers: [],
+  concurrency: 2,
+  // A case has papc's own 10 s timeout; on top of the covering cases' dry-run time Stryker
+  // allows this much before it declares a mutant a timeout (an endless loop, a hung handler).
+  timeoutMS: 20000,
+  timeoutFactor: 2,
+  dryRunTimeoutMinutes: 20,
+  reporters: ["clear-text", "html", "json", "progress", "module-summary"],
+  clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0, reportScoreTable: true, reportMutants: false },
+  htmlReporter: { fileName: "reports/mutation/index.html" },
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  incremental: true,
+  incrementalFile: "reports/mutation/stryker-incremental.json",
+  // Outside the repo: a sandbox under the kit root would be picked up by `npm test`'s vitest.
+  tempDirName: process.env.PAPC_STRYKER_TMP ?? join(tmpdir(), "papc-stryker"),
+  cleanTempDir: true,
+  thresholds: { high: 85, low: 70, break: null },
+};
