@@ -22,7 +22,8 @@ beforeAll(async () => {
   out = (await tmpDir({ unsafeCleanup: true })).path;
   referenceRun = await papc(["run", "--adapter", "reference", "--out", join(out, "reference-run")]);
   reference = parseReport(await readFile(join(out, "reference-run/reference.jsonl"), "utf8"));
-}, 120_000);
+  // the whole suite, live cases in the real harnesses included: minutes on two busy cores
+}, 900_000);
 
 describe("papc run against the reference", () => {
   it("passes every case and exits 0", () => {
@@ -61,7 +62,7 @@ describe("a reference made wrong on purpose (accepts timeout_ms = 99)", () => {
     // every area but live: the mutant only changes validation, and the live cases run real harnesses
     run = await papc(["run", "--command", MUTANT, "--case", "manifest/**", "--case", "cli/**", "--case", "hooks/**", "--out", join(out, "mutant-run")]);
     report = parseReport(await readFile(join(out, "mutant-run/command.jsonl"), "utf8"));
-  }, 120_000);
+  }, 600_000);
 
   it("makes papc run exit 1 and shows that case as a diff", () => {
     expect(run.exitCode).toBe(1);

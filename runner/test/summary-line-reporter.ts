@@ -9,9 +9,11 @@ export default class SummaryLineReporter implements Reporter {
     let failed = unhandledErrors.length;
     let skipped = 0;
     for (const module of modules) {
-      // A file that failed to load has no tests but is a failure all the same.
-      if (module.state() === "failed" && [...module.children.allTests()].length === 0) failed++;
-      for (const test of module.children.allTests()) {
+      // A file that failed to load, or whose beforeAll failed (its tests are then skipped), is a
+      // failure all the same: a failed module with no failed test counts once.
+      const tests = [...module.children.allTests()];
+      if (module.state() === "failed" && !tests.some((t) => t.result().state === "failed")) failed++;
+      for (const test of tests) {
         const state = test.result().state;
         if (state === "passed") passed++;
         else if (state === "failed") failed++;

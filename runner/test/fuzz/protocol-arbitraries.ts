@@ -236,7 +236,7 @@ const leaking: fc.Arbitrary<Behavior> = fc.oneof(
   fc.constant(b("ok-then-exit", [line(okLine()), { exit: 0 }], ["pass", "crash"], "exit")),
 );
 
-/** One run's behavior; `cheap` leaves out the slow ones (timeouts, 8 MiB lines) more often. */
+/** One run's behavior; `cheap` (npm test) makes hangs rarer and leaves out the 8 MiB-exactly reply. */
 export function runBehavior(cheap: boolean): fc.Arbitrary<Behavior> {
   const kinds: fc.WeightedArbitrary<Behavior>[] = [
     { weight: 12, arbitrary: correct },
@@ -271,31 +271,35 @@ export const goodHello: fc.Arbitrary<HelloPlan> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom([], ["dispatch"], ["VALIDATE"]).map((operations) => plan([line(JSON.stringify({ ...HELLO, operations }))], false)) },
 );
 
-/** A start that fails, with the outcome its cases get. */
-export const helloFault: fc.Arbitrary<Behavior> = fc.oneof(
-  { weight: 3, arbitrary: fc.integer({ min: 0, max: 255 }).map((code) => b(`hello-exit-${code}`, [{ exit: code }], ["crash"])) },
-  {
-    weight: 4,
-    arbitrary: fc
-      .constantFrom(
-        "not json", "", "null", "[]", "{}",
-        JSON.stringify({ ...HELLO, protocol: 2 }),
-        JSON.stringify({ ...HELLO, protocol: "1" }),
-        JSON.stringify({ ...HELLO, operations: "validate" }),
-        JSON.stringify({ ...HELLO, implementation: { name: "", version: "1" } }),
-        JSON.stringify({ ...HELLO, implementation: { name: "x".repeat(201), version: "1" } }),
-        JSON.stringify({ protocol: 1, operations: ["validate"] }),
-        JSON.stringify({ ...HELLO, providers: [{ name: "x" }] }),
-      )
-      .map((text) => b(`hello-reply ${text.slice(0, 30)}`, [line(text)], ["error"])),
-  },
-  { weight: 1, arbitrary: fc.constant(b("hello-partial-then-exit", [{ out: JSON.stringify(HELLO).slice(0, 20) }, { exit: 2 }], ["crash"])) },
-  { weight: 1, arbitrary: fc.constant(b("hello-hang", [{ hang: true }], ["timeout"])) },
-);
+/** A start that fails, with the outcome its cases get; `cheap` leaves out the hello hang (3 timeouts). */
+export function helloFault(cheap: boolean): fc.Arbitrary<Behavior> {
+  const kinds: fc.WeightedArbitrary<Behavior>[] = [
+    { weight: 3, arbitrary: fc.integer({ min: 0, max: 255 }).map((code) => b(`hello-exit-${code}`, [{ exit: code }], ["crash"])) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .constantFrom(
+          "not json", "", "null", "[]", "{}",
+          JSON.stringify({ ...HELLO, protocol: 2 }),
+          JSON.stringify({ ...HELLO, protocol: "1" }),
+          JSON.stringify({ ...HELLO, operations: "validate" }),
+          JSON.stringify({ ...HELLO, implementation: { name: "", version: "1" } }),
+          JSON.stringify({ ...HELLO, implementation: { name: "x".repeat(201), version: "1" } }),
+          JSON.stringify({ protocol: 1, operations: ["validate"] }),
+          JSON.stringify({ ...HELLO, providers: [{ name: "x" }] }),
+        )
+        .map((text) => b(`hello-reply ${text.slice(0, 30)}`, [line(text)], ["error"])),
+    },
+    { weight: 1, arbitrary: fc.constant(b("hello-partial-then-exit", [{ out: JSON.stringify(HELLO).slice(0, 20) }, { exit: 2 }], ["crash"])) },
+  ];
+  if (!cheap) kinds.push({ weight: 1, arbitrary: fc.constant(b("hello-hang", [{ hang: true }], ["timeout"])) });
+  return fc.oneof(...kinds);
+}
 
 type StopPlan = { name: string; actions: Action[] };
 const stop = (name: string, actions: Action[]): StopPlan => ({ name, actions });
 
+/** What the fake does on stop (ignoring it costs the runner's 1 s grace before the kill). */
 export const stopBehavior: fc.Arbitrary<StopPlan> = fc.oneof(
   { weight: 6, arbitrary: fc.constant(stop("exit", [{ exit: 0 }])) },
   { weight: 1, arbitrary: fc.constant(stop("exit-7", [{ exit: 7 }])) },
@@ -315,7 +319,7 @@ export interface Scenario {
 export function scenario(cases: number, cheap: boolean): fc.Arbitrary<Scenario> {
   return fc.record({
     helloFailures: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 4 }) }),
-    helloFault,
+    helloFault: helloFault(cheap),
     hello: goodHello,
     runs: fc.array(runBehavior(cheap), { minLength: cases, maxLength: cases }),
     stop: stopBehavior,
