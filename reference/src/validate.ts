@@ -51,8 +51,9 @@ export interface ValidateOptions {
   walkPackage?: PackageTreeWalk;
 }
 
-/** The `validate` operation result, with the structural verdict always present. */
+/** The `validate` operation result, with the report (also on exit 2) and the structural verdict always present. */
 export interface ReferenceValidateResult extends ValidateResult {
+  report: NonNullable<ValidateResult["report"]>;
   structural: Verdict;
 }
 

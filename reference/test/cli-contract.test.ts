@@ -177,7 +177,7 @@ describe("PAP-REPORT-READERS-TOLERANT: the kit reads reports tolerantly", () => 
     const result = await realResult();
     const extended = structuredClone(result);
     (extended.report as unknown as Record<string, unknown>)["future_field"] = true;
-    extended.report.diagnostics.push({ code: "missing_plugin", phase: "dependency_resolution", severity: "warning", path: "", message: "an unknown code" });
+    extended.report!.diagnostics.push({ code: "missing_plugin", phase: "dependency_resolution", severity: "warning", path: "", message: "an unknown code" });
     const expectation = {
       exit: 0,
       valid: true,

@@ -12,14 +12,15 @@
 // Environment:
 //   PAPC_MUTATION_CASES  a regular expression: only cases whose id matches (default: all)
 
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 import { loadCases } from "../src/cases/load-cases.js";
 import type { ExchangeWithStderr, Implementation } from "../src/protocol/implementation.js";
 import { check, describeErrors, type SchemaName } from "../src/schemas/registry.js";
-import { runCase } from "../src/run/run-case.js";
+import { runCase, type CaseRunOptions, type FixtureLease } from "../src/run/run-case.js";
 import type { LoadedCase } from "../src/types/case.js";
 import type { CasePayload, HelloReply } from "../src/types/protocol.js";
 import { handleRun, helloReply } from "../../reference/src/protocol-server.js";
@@ -106,6 +107,32 @@ async function suiteCases(): Promise<LoadedCase[]> {
   return set.cases;
 }
 
+/**
+ * Fixtures of read-only operations are materialized once per Stryker worker and reused by every
+ * later run of the same case: writing and removing the tree is most of a validate case's time,
+ * and the validator, the loader and the composer contain no call that writes a file (so no
+ * mutant of them can change a tree; the cases with `expect.fixture.unchanged` would catch it).
+ * Dispatch handlers write captures into their fixture: those cases get a fresh tree each time.
+ */
+const REUSABLE = new Set(["validate", "load-agent-plugin", "compose"]);
+const worker = process.env["STRYKER_MUTATOR_WORKER"];
+// Inside Stryker's sandbox (KIT_ROOT is the sandbox's copy of the kit), which Stryker removes
+// after the run; one pool per worker, so no two processes share a tree.
+const pool = worker === undefined ? undefined : join(KIT_ROOT, ".papc-mutation-fixtures", `w${worker}`);
+
+async function leaseFixture(c: LoadedCase): Promise<FixtureLease | undefined> {
+  if (pool === undefined || !REUSABLE.has(c.operation)) return undefined;
+  const root = join(pool, c.hash);
+  const done = `${root}.done`;
+  if (existsSync(done)) return { root, materialized: true };
+  // a tree left half-made by a killed run is made again from scratch
+  await rm(root, { recursive: true, force: true });
+  await mkdir(root, { recursive: true });
+  return { root, materialized: false, onMaterialized: () => writeFile(done, "") };
+}
+
+const RUN_OPTIONS: CaseRunOptions = { timeoutMs: CASE_TIMEOUT_MS, baseline: {}, leaseFixture };
+
 const only = process.env["PAPC_MUTATION_CASES"] ? new RegExp(process.env["PAPC_MUTATION_CASES"]) : undefined;
 // Live cases need the real pinned harnesses (minutes each): they are not part of mutation testing.
 const cases = (await suiteCases()).filter((c) => c.operation !== "live" && (only === undefined || only.test(c.id)));
@@ -113,7 +140,7 @@ const impl = new InProcessReference();
 
 for (const c of cases) {
   it(c.id, async () => {
-    const record = await runCase(c, impl, { timeoutMs: CASE_TIMEOUT_MS, baseline: {} });
+    const record = await runCase(c, impl, RUN_OPTIONS);
     expect(record.outcome, record.message ?? "").toBe("pass");
   });
 }

@@ -31,16 +31,18 @@ export default {
     "reference/src/agent-plugins/**/*.ts",
   ],
   // Not needed in the sandbox: built output, reports, other implementations, docs.
-  ignorePatterns: ["dist", "reports", "adapters-under-test", "docs", ".stryker-tmp", ".ci", "reference/test", "runner/test", "runner/bench"],
+  ignorePatterns: ["dist", "reports", "adapters-under-test", "docs", ".stryker-tmp", ".ci", "reference/test", "runner/test", "runner/bench", ".papc-mutation-fixtures", ".papc-mutation-cases.json"],
   coverageAnalysis: "perTest",
   // Mutants only executed while modules load (module-level constants) would need a full
   // reload and the whole suite each; they are reported as Ignored.
   ignoreStatic: true,
   checkers: [],
-  concurrency: 2,
-  // A case has papc's own 10 s timeout; on top of the covering cases' dry-run time Stryker
-  // allows this much before it declares a mutant a timeout (an endless loop, a hung handler).
-  timeoutMS: 20000,
+  // A case spends about half its time waiting for the file system (it writes and removes a
+  // fixture tree), so on 2 cores 4 workers test about twice as many mutants as 2 do.
+  concurrency: Number(process.env.PAPC_MUTATION_CONCURRENCY ?? 4),
+  // On top of twice the covering cases' dry-run time Stryker allows this much before it declares
+  // a mutant a timeout (an endless loop, a hung handler); papc's own per-case timeout is 10 s.
+  timeoutMS: 10000,
   timeoutFactor: 2,
   dryRunTimeoutMinutes: 20,
   reporters: ["clear-text", "html", "json", "progress", "module-summary"],

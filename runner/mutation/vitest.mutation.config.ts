@@ -12,8 +12,6 @@ export default defineConfig({
   root: KIT_ROOT,
   test: {
     include: ["runner/mutation/conformance.mutation.ts"],
-    // see the file: per-test coverage for @stryker-mutator/vitest-runner 9.5.1 on vitest 4.1
-    setupFiles: ["runner/mutation/stryker-vitest41-setup.ts"],
     exclude: ["dist/**", "node_modules/**"],
     // A case's own timeout is papc's (CASE_TIMEOUT_MS in the test file); this only bounds a hung test.
     testTimeout: 120_000,

@@ -58,7 +58,7 @@ describe("compareValidate", () => {
   it("takes structural from the report when the result has none; without either it is unobserved, not a difference", () => {
     const plain = result([], true, 0);
     expect(compareValidate({ structural: "reject" }, plain)).toEqual([]);
-    plain.report.structural = "accept";
+    plain.report!.structural = "accept";
     expect(compareValidate({ structural: "accept" }, plain)).toEqual([]);
     expect(compareValidate({ structural: "reject" }, plain)).not.toEqual([]);
   });
@@ -79,5 +79,31 @@ describe("a validate result without a structural verdict (KIT-AP-UNOBSERVED)", (
     const judged = result([], true, 0, "accept");
     expect(unobservedValidateFields({ structural: "reject" }, judged)).toEqual([]);
     expect(compareValidate({ structural: "reject" }, judged)).not.toEqual([]);
+  });
+});
+
+describe("a usage error without a report (PAP-CLI-USAGE-REPORT: a CLI may print nothing on exit 2)", () => {
+  it("the exec mapping gives {exit: 2} for empty stdout, and only for exit 2 of validate", async () => {
+    const { mapExecResult } = await import("../src/protocol/exec-client.js");
+    expect(mapExecResult("validate", 2, "\n")).toEqual({ kind: "result", result: { exit: 2 } });
+    expect(mapExecResult("validate", 1, "").kind).toBe("protocol-error");
+    expect(mapExecResult("load-agent-plugin", 2, "").kind).toBe("protocol-error");
+  });
+
+  it("the result schema admits a missing report only with exit 2", async () => {
+    const { check } = await import("../src/schemas/registry.js");
+    expect(check("protocol/validate-result.schema.json", { exit: 2 }).ok).toBe(true);
+    expect(check("protocol/validate-result.schema.json", { exit: 1 }).ok).toBe(false);
+    expect(check("protocol/validate-result.schema.json", { exit: 0 }).ok).toBe(false);
+  });
+
+  it("compares the exit, and leaves the report's checks unobserved (a skip), never a pass", async () => {
+    const { unobservedValidateFields } = await import("../src/compare/compare-validate.js");
+    const bare: ValidateResult = { exit: 2 };
+    const expectation = { exit: 2, valid: false, diagnostics: { includes: [{ code: "invalid_source_path" }] } };
+    expect(compareValidate(expectation, bare)).toEqual([]);
+    expect(unobservedValidateFields(expectation, bare)).toEqual(["report valid", "report diagnostics"]);
+    expect(compareValidate({ ...expectation, exit: 1 }, bare)).not.toEqual([]);
+    expect(unobservedValidateFields({ exit: 2 }, bare)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-// Runs one handler process: its own process group, stdin from a file, stdout read up to the
-// limit plus one byte, stderr drained but only a bounded prefix kept, SIGKILL to the whole
-// group on timeout or overflow.
+// Runs one handler process: its own process group, stdin from a file, stdout read until it
+// exceeds the limit, stderr drained and discarded (SPEC 5.5: it never reaches the response),
+// SIGKILL to the whole group on timeout or overflow.
 //
 // node:child_process rather than execa: execa's timeout and maxBuffer kill only the direct
 // child (a handler's own children would survive and keep the pipes open), and maxBuffer cannot
@@ -9,17 +9,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import type { Invocation } from "./invocation.js";
-import { KiB, MiB } from "./types.js";
+import { MiB } from "./types.js";
 
 export const MAX_STDOUT_BYTES = 4 * MiB;
-export const MAX_STDERR_BYTES = 64 * KiB;
 /** After the handler exits, how long its leftover pipes may stay open before we stop reading. */
 const DRAIN_GRACE_MS = 200;
 
 export type RunOutcome =
-  | { kind: "exited"; code: number | null; signal: NodeJS.Signals | null; stdout: Buffer; stderr: Buffer }
-  | { kind: "timeout"; stderr: Buffer }
-  | { kind: "overflow"; stderr: Buffer }
+  | { kind: "exited"; code: number | null; signal: NodeJS.Signals | null; stdout: Buffer }
+  | { kind: "timeout" }
+  | { kind: "overflow" }
   | { kind: "spawn_error"; message: string };
 
 function killGroup(pid: number | undefined): void {
@@ -46,13 +45,9 @@ export function runHandler(invocation: Invocation, stdinFile: string, timeoutMs:
       return;
     }
     const stdoutChunks: Buffer[] = [];
-    const stderrChunks: Buffer[] = [];
     let stdoutBytes = 0;
-    let stderrBytes = 0;
     let overflow = false;
     let timedOut = false;
-    let exited = false;
-    let settled = false;
     let graceTimer: NodeJS.Timeout | undefined;
 
     let child: ChildProcess;
@@ -75,38 +70,31 @@ export function runHandler(invocation: Invocation, stdinFile: string, timeoutMs:
     const err = child.stderr;
     if (out === null || err === null) throw new Error("spawn() returned no stdout/stderr pipe");
 
+    // A promise settles once: a later call (close after a spawn error) changes nothing.
     const settle = (outcome: RunOutcome): void => {
-      if (settled) return;
-      settled = true;
       clearTimeout(timer);
-      if (graceTimer) clearTimeout(graceTimer);
+      clearTimeout(graceTimer);
       resolve(outcome);
     };
 
+    // Cleared when the handler exits, so it only fires for a handler still running.
     const timer = setTimeout(() => {
-      if (exited) return;
       timedOut = true;
       killGroup(child.pid);
     }, timeoutMs);
 
+    // Past the limit the output is discarded (overflow), so nothing needs truncating.
     out.on("data", (chunk: Buffer) => {
-      if (overflow) return;
-      const room = MAX_STDOUT_BYTES + 1 - stdoutBytes;
-      stdoutChunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
-      stdoutBytes += Math.min(chunk.length, room);
+      stdoutChunks.push(chunk);
+      stdoutBytes += chunk.length;
       if (stdoutBytes > MAX_STDOUT_BYTES) {
         overflow = true;
         killGroup(child.pid);
         out.destroy();
       }
     });
-    err.on("data", (chunk: Buffer) => {
-      // Keep draining so a chatty handler never blocks on a full pipe; keep only a prefix.
-      const room = MAX_STDERR_BYTES - stderrBytes;
-      if (room <= 0) return;
-      stderrChunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
-      stderrBytes += Math.min(chunk.length, room);
-    });
+    // Keep draining so a chatty handler never blocks on a full pipe; nothing of it is used.
+    err.resume();
     // Stream errors after destroy() are expected; without listeners they would be thrown.
     out.on("error", () => undefined);
     err.on("error", () => undefined);
@@ -115,7 +103,6 @@ export function runHandler(invocation: Invocation, stdinFile: string, timeoutMs:
       if (child.pid === undefined) settle({ kind: "spawn_error", message: error.message });
     });
     child.on("exit", () => {
-      exited = true;
       clearTimeout(timer);
       // The handler's run is over: its leftover descendants go with it, and if one escaped the
       // group but still holds a pipe, stop waiting for it shortly after.
@@ -126,10 +113,9 @@ export function runHandler(invocation: Invocation, stdinFile: string, timeoutMs:
       }, DRAIN_GRACE_MS);
     });
     child.on("close", (code, signal) => {
-      const stderr = Buffer.concat(stderrChunks);
-      if (overflow) settle({ kind: "overflow", stderr });
-      else if (timedOut) settle({ kind: "timeout", stderr });
-      else settle({ kind: "exited", code, signal, stdout: Buffer.concat(stdoutChunks), stderr });
+      if (overflow) settle({ kind: "overflow" });
+      else if (timedOut) settle({ kind: "timeout" });
+      else settle({ kind: "exited", code, signal, stdout: Buffer.concat(stdoutChunks) });
     });
   });
 }

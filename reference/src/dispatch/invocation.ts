@@ -17,7 +17,7 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 /** `name` on a PATH value, as an absolute path to an executable regular file. */
 export function findOnPath(name: string, path: string | undefined): string | undefined {
   for (const dir of (path ?? "").split(delimiter)) {
-    if (dir === "" || !isAbsolute(dir)) continue; // relative PATH entries would depend on our cwd
+    if (!isAbsolute(dir)) continue; // relative (and empty) PATH entries would depend on our cwd
     const candidate = join(dir, name);
     try {
       if (!statSync(candidate).isFile()) continue;

@@ -6,7 +6,6 @@
 import { resolve } from "node:path";
 import type { ReportPackage } from "../../../runner/src/types/validation-report.js";
 import type { BindingField, ErrorVisibility, FailurePolicy, HookEffect, HookPhase, HookSubject, InputType, ToolRuntime } from "../manifest-types.js";
-import { compareUtf8 } from "../manifest-types.js";
 import { EXIT, validate } from "../validate.js";
 import { bounded } from "./bounded.js";
 
@@ -87,7 +86,9 @@ function hookSpec(record: Rec, tools: ReadonlyMap<string, ToolSpec>): HookSpec {
 
 function fromRecord(source: string, record: ReportPackage): LoadedPackage {
   const tools = new Map(record.tools.map((t) => [t["id"] as string, toolSpec(t)]));
-  const hooks = record.hooks.map((h) => hookSpec(h, tools)).sort((a, b) => compareUtf8(a.id, b.id));
+  // The report lists hook records in identity order (`<ref>#hook:<id>`, one package: id byte
+  // order, hooks.ts), which is the dispatch order.
+  const hooks = record.hooks.map((h) => hookSpec(h, tools));
   return { name: record.slot_name, dir: resolve(source, record.path), hooks };
 }
 
@@ -102,12 +103,10 @@ export async function loadPackage(source: string, plugin: string): Promise<LoadR
   // Errors on the package's own paths (contract, tree walk, required members) make it invalid,
   // whatever the rest of the source looks like.
   const errors = result.report.diagnostics.filter((d) => d.severity === "error" && (d.path === prefix || d.path.startsWith(`${prefix}/`)));
+  const first = errors[0];
+  if (first) return { ok: false, message: bounded(`package ${JSON.stringify(plugin)} does not validate (${first.code}: ${first.message})`) };
+  // The report holds a record for every package that passed its own contract (validate.ts).
   const record = result.report.packages.find((p) => p.slot_name === plugin);
-  if (errors.length > 0 || (!record && result.report.diagnostics.some((d) => d.path.startsWith(`${prefix}/`)))) {
-    const first = errors[0];
-    const why = first ? `${first.code}: ${first.message}` : "the package is not valid";
-    return { ok: false, message: bounded(`package ${JSON.stringify(plugin)} does not validate (${why})`) };
-  }
   if (!record) return { ok: false, message: bounded(`source has no package ${JSON.stringify(plugin)} (plugins/<name>/PLUGIN.toml)`) };
   return { ok: true, pkg: fromRecord(source, record) };
 }

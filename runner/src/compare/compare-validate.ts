@@ -14,12 +14,14 @@ export function compareValidate(expect: ValidateExpectation, result: ValidateRes
     if (!matchesSubset(expected, actual)) diff.push(...diffField(path, expected, projectOnto(expected, actual)));
   };
   if (expect.exit !== undefined) field("exit", expect.exit, result.exit);
-  if (expect.valid !== undefined) field("valid", expect.valid, result.report.valid);
-  const structural = result.structural ?? result.report.structural;
+  const structural = result.structural ?? result.report?.structural;
   // a CLI validator that prints plain report schema 1 has no structural verdict: unobserved, not a difference
   if (expect.structural !== undefined && structural !== undefined) field("structural", expect.structural, structural);
-  if (expect.diagnostics) diff.push(...compareDiagnostics(expect.diagnostics, result.report.diagnostics));
-  if (expect.report !== undefined) field("report", expect.report, result.report);
+  const report = result.report;
+  if (report === undefined) return diff; // exit 2 without a report: the checks below are unobserved
+  if (expect.valid !== undefined) field("valid", expect.valid, report.valid);
+  if (expect.diagnostics) diff.push(...compareDiagnostics(expect.diagnostics, report.diagnostics));
+  if (expect.report !== undefined) field("report", expect.report, report);
   return diff;
 }
 
@@ -46,5 +48,10 @@ export function compareDiagnostics<D extends { message: string }>(expect: NonNul
 
 /** Fields the case checks that the result does not report (a skip when nothing else differs, KIT-UNOBSERVED). */
 export function unobservedValidateFields(expect: ValidateExpectation, result: ValidateResult): string[] {
-  return expect.structural !== undefined && (result.structural ?? result.report.structural) === undefined ? ["structural"] : [];
+  const missing: string[] = [];
+  if (expect.structural !== undefined && (result.structural ?? result.report?.structural) === undefined) missing.push("structural");
+  if (result.report === undefined) {
+    for (const key of ["valid", "diagnostics", "report"] as const) if (expect[key] !== undefined) missing.push(key === "report" ? "the report" : `report ${key}`);
+  }
+  return missing;
 }

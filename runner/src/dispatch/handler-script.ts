@@ -11,7 +11,7 @@ export const SLEEPER_MARKER = "papc-sleeper";
 export interface HandlerPlan {
   /** Absolute path of the capture file (JSON Lines, one line per run). */
   capture: string;
-  stdout: string | { parts: FixturePart[] };
+  stdout: PlannedOutput;
   stderr: string;
   exit: number;
   delay_ms: number;
@@ -22,10 +22,18 @@ export interface HandlerPlan {
 
 export interface HandlerVariantPlan {
   argv: string[];
-  stdout: string | { parts: FixturePart[] };
+  stdout: PlannedOutput;
   stderr: string;
   exit: number;
   delay_ms: number;
+}
+
+/** What a handler prints: text, the fixture parts form, or raw bytes in base64. */
+export type PlannedOutput = string | { parts: FixturePart[] } | { base64: string };
+
+/** `{base64: "..."}` with no other key is raw bytes, not JSON to print. */
+export function isBase64Output(v: unknown): v is { base64: string } {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && typeof (v as { base64?: unknown }).base64 === "string";
 }
 
 /** `{parts: [...]}` with no other key is the fixture parts form, not JSON to print. */
@@ -33,8 +41,8 @@ export function isPartsOutput(v: unknown): v is { parts: FixturePart[] } {
   return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && Array.isArray((v as { parts?: unknown }).parts);
 }
 
-function stdoutText(out: HandlerOutput | undefined): string | { parts: FixturePart[] } {
-  return out === undefined ? "" : typeof out === "string" || isPartsOutput(out) ? out : `${JSON.stringify(out)}\n`;
+function stdoutText(out: HandlerOutput | undefined): PlannedOutput {
+  return out === undefined ? "" : typeof out === "string" || isPartsOutput(out) || isBase64Output(out) ? out : `${JSON.stringify(out)}\n`;
 }
 
 export function handlerPlan(behaviour: HandlerBehaviour, capture: string): HandlerPlan {
@@ -90,8 +98,11 @@ try {
 }
 if (plan.delay_ms > 0) await new Promise((resolve) => setTimeout(resolve, plan.delay_ms));
 if (plan.stderr) process.stderr.write(plan.stderr);
-const out = typeof plan.stdout === "string" ? plan.stdout : plan.stdout.parts.map((p) => (typeof p === "string" ? p : p.repeat.repeat(p.times))).join("");
-if (out) process.stdout.write(out);
+const out =
+  typeof plan.stdout === "string" ? plan.stdout
+  : "base64" in plan.stdout ? Buffer.from(plan.stdout.base64, "base64")
+  : plan.stdout.parts.map((p) => (typeof p === "string" ? p : p.repeat.repeat(p.times))).join("");
+if (out.length > 0) process.stdout.write(out);
 process.exitCode = plan.exit;
 `;
 }

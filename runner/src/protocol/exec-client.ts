@@ -177,6 +177,8 @@ function fill(text: string, values: PlaceholderValues, required: boolean): strin
 export function mapExecResult(operation: Operation, exit: number, stdout: string, stderr = ""): Exchange {
   // A dispatcher's stdout is the native response as text: the runner parses it when it compares.
   if (operation === "dispatch") return { kind: "result", result: stderr ? { exit, stdout, stderr } : { exit, stdout } };
+  // A validator may print nothing on a usage error (PAP-CLI-USAGE-REPORT): the report is unobserved.
+  if (operation === "validate" && exit === 2 && stdout.trim() === "") return { kind: "result", result: { exit } };
   let parsed: unknown;
   try {
     parsed = JSON.parse(stdout);

@@ -119,6 +119,7 @@ export class PersistentClient implements Implementation {
       this.maxLine,
       (line) => this.onLine(line),
       (bytes) => this.violation(`a reply line exceeded ${this.maxLine} bytes (${bytes} bytes so far)`),
+      (problem) => this.violation(problem),
     );
     const splitter = this.splitter;
     child.stdout.on("data", (chunk: Buffer) => splitter.push(chunk));

@@ -20,6 +20,20 @@ import { judge } from "./result-check.js";
 export interface CaseRunOptions {
   timeoutMs: number;
   baseline: Record<string, string>;
+  /**
+   * Where the case's fixture lives, for a caller that reuses trees across runs of the same case
+   * (mutation testing runs each case for hundreds of mutants). Default, and when it answers
+   * undefined: a fresh temporary directory, materialized before and removed after the case.
+   */
+  leaseFixture?: (c: LoadedCase) => Promise<FixtureLease | undefined>;
+}
+
+/** A fixture directory the caller owns: materialized already or not (then runCase does it), never removed here. */
+export interface FixtureLease {
+  root: string;
+  materialized: boolean;
+  /** Called once runCase has materialized the tree, so the caller can reuse it. */
+  onMaterialized?: () => Promise<void>;
 }
 
 export async function runCase(c: LoadedCase, impl: Implementation, options: CaseRunOptions): Promise<CaseRecord> {
@@ -53,10 +67,14 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
 
   // tmp-promise makes the directory; removal is papc's own (below), since a case may leave
   // read-only directories that a plain recursive removal cannot delete.
-  const root = (await tmpDir({ prefix: "papc-" })).path;
+  const lease = await options.leaseFixture?.(c);
+  const root = lease?.root ?? (await tmpDir({ prefix: "papc-" })).path;
   try {
     try {
-      await materialize(root, fixtureFiles(c, root));
+      if (!lease?.materialized) {
+        await materialize(root, fixtureFiles(c, root));
+        await lease?.onMaterialized?.();
+      }
     } catch (err) {
       // Whatever the cause (an escaping path, a file that is also a directory, a name too
       // long for the file system), the case cannot be set up: a suite bug, not a crash of papc.
@@ -108,7 +126,7 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
     // Handlers or sleepers a dispatcher left running would outlive the case.
     const hooks = c.dispatch?.hooks ?? c.live?.hooks;
     if (hooks) await killLeftovers(root, hooks.map((h) => h.id));
-    await removeFixture(root);
+    if (!lease) await removeFixture(root);
   }
 }
 

@@ -87,7 +87,9 @@ const handlerOutput = (fixturePart: JSONSchemaType<FixturePart>) =>
       { type: "string" },
       // {parts: [...]} alone is the fixture parts form; any other object is written as JSON
       { type: "object", additionalProperties: false, required: ["parts"], properties: { parts: { type: "array", minItems: 1, items: fixturePart } } },
-      { type: "object", not: { type: "object", required: ["parts"] } },
+      // {base64: "..."} alone is raw bytes (output that is not UTF-8)
+      { type: "object", additionalProperties: false, required: ["base64"], properties: { base64: { type: "string", pattern: "^[A-Za-z0-9+/]*={0,2}$" } } },
+      { type: "object", not: { anyOf: [{ type: "object", required: ["parts"] }, { type: "object", required: ["base64"] }] } },
       { type: "array" },
     ],
   }) as never;

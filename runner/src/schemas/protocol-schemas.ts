@@ -171,13 +171,16 @@ export const erroredReplySchema: JSONSchemaType<ErroredReply> = {
 export const validateResultSchema: JSONSchemaType<ValidateResult> = {
   $id: `${BASE}validate-result.schema.json`,
   type: "object",
-  required: ["exit", "report"],
+  required: ["exit"],
   properties: {
     exit: { type: "integer", enum: [0, 1, 2] },
     report: { $ref: "https://papc.dev/schemas/validation-report.schema.json" } as never,
     structural: { type: "string", nullable: true, enum: ["accept", "reject"] },
   },
-};
+  // only a usage error (exit 2) may come without a report
+  if: { properties: { exit: { enum: [0, 1] } } },
+  then: { required: ["report"] },
+} as JSONSchemaType<ValidateResult>;
 
 const dispatchArgsShape: JSONSchemaType<DispatchArgs> = {
   $id: `${BASE}dispatch-args.schema.json`,

@@ -187,7 +187,8 @@ export interface ToolInput {
 export interface HandlerBehaviour {
   /**
    * An object or array is written as its JSON, a string as it is, `{parts: [...]}` (only that
-   * key; the fixture parts form) as the concatenation, for big output. Absent: nothing.
+   * key; the fixture parts form) as the concatenation, for big output, `{base64: "…"}` (only
+   * that key) as those bytes, for output that is not UTF-8. Absent: nothing.
    */
   stdout?: HandlerOutput;
   stderr?: string;
@@ -215,7 +216,7 @@ export interface HandlerVariant {
   delay_ms?: number;
 }
 
-export type HandlerOutput = string | { parts: FixturePart[] } | Record<string, unknown> | unknown[];
+export type HandlerOutput = string | { parts: FixturePart[] } | { base64: string } | Record<string, unknown> | unknown[];
 
 /** A diagnostic the result must (or must not) contain; fields absent here are not compared. */
 export interface DiagnosticPattern {

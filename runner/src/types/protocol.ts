@@ -77,8 +77,11 @@ export type RunReply = ResultReply | SkippedReply | ErroredReply;
 export interface ValidateResult {
   /** Exit code the validator CLI contract gives for this input (0, 1 or 2). */
   exit: number;
-  /** Report schema 1 of draft 0.1. */
-  report: ValidationReport;
+  /**
+   * Report schema 1 of draft 0.1. Left out only with exit 2: a validator CLI may print nothing on
+   * a usage error (PAP-CLI-USAGE-REPORT), and checks on the report are then unobserved.
+   */
+  report?: ValidationReport;
   /** Verdict of the JSON Schema layer alone, when the implementation can tell it apart. */
   structural?: "accept" | "reject";
 }
