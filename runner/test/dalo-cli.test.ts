@@ -168,19 +168,23 @@ describe("dalo-cli passes the validator's ending through", () => {
     expect(report.cases.map((c) => c.outcome)).toEqual(["pass"]);
   });
 
-  it("death by signal is a crash; exit 2 without a report is an error with the validator's stderr", async () => {
+  it("death by signal is a crash; exit 2 with nothing on stdout (PAP-CLI-USAGE-REPORT) compares the exit only", async () => {
     const killed = await suiteRun(one, { PAPC_VALIDATOR_COMMAND: `node ${join(scripts, "killed.mjs")}` });
     expect(killed.cases.map((c) => [c.outcome, c.message])).toEqual([["crash", "killed by SIGKILL"]]);
+    // a valid source answered with a usage error: the exit differs, so fail, with the validator's stderr
     const usage = await suiteRun(one, { PAPC_VALIDATOR_COMMAND: `node ${join(scripts, "usage.mjs")}` });
-    expect(usage.cases.map((c) => [c.outcome, c.message, c.stderr])).toEqual([
-      ["error", 'protocol error: exit 2, stdout is not one JSON document: ""', "usage: nope\n"],
-    ]);
+    expect(usage.cases.map((c) => [c.outcome, c.stderr])).toEqual([["fail", "usage: nope\n"]]);
+    expect(usage.cases[0]?.diff?.map((d) => d.path)).toEqual(["exit"]);
+    // a usage error expected: the exit agrees, the report's checks are unobserved, so skip (never pass)
+    const refused = await suiteRun(["cli/source-id/empty"], { PAPC_VALIDATOR_COMMAND: `node ${join(scripts, "usage.mjs")}` });
+    expect(refused.cases.map((c) => c.outcome)).toEqual(["skip"]);
+    expect(refused.cases[0]?.message).toMatch(/does not report .*report/);
   });
 
   it("the validator gets the command's own words, then the contract's arguments", async () => {
     const report = await suiteRun(one, { PAPC_VALIDATOR_COMMAND: `node ${join(scripts, "argv.mjs")} "two words" --x=y` });
     const [c] = report.cases;
-    expect(c?.outcome).toBe("error");
+    expect(c?.outcome).toBe("fail"); // exit 2 without a report, where the case expects exit 0
     expect(JSON.parse(c?.stderr ?? "null")).toEqual(["two words", "--x=y", "--json", "plugin", "validate", expect.stringMatching(/^\//), "--source-id", "company"]);
   });
 
