@@ -11,7 +11,7 @@
 //
 // Expects a built kit (npm run mutation runs tsc first).
 
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
@@ -39,8 +39,11 @@ if (unknown.length > 0) {
 }
 const chunks = CHUNKS.filter((c) => wanted.length === 0 || wanted.includes(c.module));
 
-// Every case writes and removes a fixture tree: on a tmpfs that takes half the time.
-const env = !process.env.TMPDIR && existsSync("/dev/shm") ? { TMPDIR: "/dev/shm" } : {};
+// Every case writes and removes a fixture tree: on a tmpfs that takes half the time. A run-own
+// directory, removed at the end: mutants that skip a clean-up (and workers Stryker kills after
+// a timeout) leave fixture and dispatcher temp directories behind.
+const ownTmp = !process.env.TMPDIR && existsSync("/dev/shm") ? mkdtempSync("/dev/shm/papc-mutation-") : undefined;
+const env = ownTmp ? { TMPDIR: ownTmp } : {};
 
 let failed = 0;
 for (const [i, chunk] of chunks.entries()) {
@@ -55,4 +58,5 @@ for (const [i, chunk] of chunks.entries()) {
   console.log(`=== chunk ${i + 1} ${run.exitCode === 0 ? "done" : `failed (exit ${run.exitCode})`} in ${Math.round((Date.now() - started) / 1000)} s`);
   if (run.exitCode !== 0) failed++;
 }
+if (ownTmp) rmSync(ownTmp, { recursive: true, force: true });
 process.exit(failed > 0 ? 1 : 0);
