@@ -7,6 +7,7 @@
 
 import fc from "fast-check";
 import type { Outcome } from "../../src/types/run-report.js";
+import { OK_RESULT } from "../hostile/protocol-loop.mjs";
 
 export type Action =
   | { out: string; pad?: number; split?: number[]; gap?: number }
@@ -33,24 +34,8 @@ export interface Behavior {
   leak?: "poison" | "exit";
 }
 
-/** The probe suite's validate result that meets every expectation of its cases. */
-export const OK_RESULT = {
-  exit: 0,
-  structural: "accept",
-  report: {
-    schema_version: 1,
-    profile: "portable-agent-packages/0.1",
-    source_path: ".",
-    valid: true,
-    package_contract: { valid: true, diagnostics: [] as unknown[] },
-    members: [] as unknown[],
-    dependencies: [] as unknown[],
-    providers: [] as unknown[],
-    execution_authorization: { status: "never_granted", check: "not_applicable", detail: "fixture" },
-    packages: [] as unknown[],
-    diagnostics: [] as unknown[],
-  },
-};
+/** The probe suite's validate result that meets every expectation of its cases (shared with the hostile implementations). */
+export { OK_RESULT };
 
 export const LINE_LIMIT = 8 * 1024 * 1024;
 
