@@ -10,7 +10,9 @@
 // Stryker: npx vitest run --config runner/mutation/vitest.mutation.config.ts
 //
 // Environment:
-//   PAPC_MUTATION_CASES  a regular expression: only cases whose id matches (default: all)
+//   PAPC_MUTATION_CASES       a regular expression: only cases whose id matches (default: all)
+//   PAPC_MUTATION_OPERATIONS  comma-separated operations: only their cases (default: all but live);
+//                             run-modules.mjs sets it per chunk
 
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
@@ -134,8 +136,11 @@ async function leaseFixture(c: LoadedCase): Promise<FixtureLease | undefined> {
 const RUN_OPTIONS: CaseRunOptions = { timeoutMs: CASE_TIMEOUT_MS, baseline: {}, leaseFixture };
 
 const only = process.env["PAPC_MUTATION_CASES"] ? new RegExp(process.env["PAPC_MUTATION_CASES"]) : undefined;
+const operations = process.env["PAPC_MUTATION_OPERATIONS"]?.split(",").filter(Boolean);
 // Live cases need the real pinned harnesses (minutes each): they are not part of mutation testing.
-const cases = (await suiteCases()).filter((c) => c.operation !== "live" && (only === undefined || only.test(c.id)));
+const cases = (await suiteCases()).filter(
+  (c) => c.operation !== "live" && (operations === undefined || operations.includes(c.operation)) && (only === undefined || only.test(c.id)),
+);
 const impl = new InProcessReference();
 
 for (const c of cases) {

@@ -19,14 +19,21 @@ import { execa } from "execa";
 const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const V = (names) => names.map((n) => `reference/src/${n}.ts`).join(",");
 
+// The cases each module's mutants are tested with (PAPC_MUTATION_OPERATIONS). Validator mutants
+// are not tested with dispatch cases: those re-validate their package through the whole
+// validator, so they cover nearly every validator mutant, and each spawns handler processes
+// (~80 ms): a surviving validator mutant would cost a minute instead of seconds. The loader
+// shares frontmatter.ts and json-pointer.ts with the validator, hence its cases there too.
+const VALIDATOR_CASES = "validate,load-agent-plugin";
+
 /** Chunks of a few hundred mutants each (a validator mutant costs ~2-5 s; see README.md). */
 export const CHUNKS = [
-  { module: "dispatcher", mutate: "reference/src/dispatch/**/*.ts" },
-  { module: "validator", mutate: V(["validate", "structural", "report", "contract", "identity", "limits", "json-pointer", "providers", "cycles"]) },
-  { module: "validator", mutate: V(["package-tree", "discovery", "source-dirs", "members"]) },
-  { module: "validator", mutate: V(["manifest-decode", "manifest-types", "tools", "hooks", "hook-combinations", "bindings"]) },
-  { module: "validator", mutate: V(["skills", "frontmatter", "resolution", "references", "instructions", "agents"]) },
-  { module: "loader", mutate: "reference/src/agent-plugins/**/*.ts" },
+  { module: "dispatcher", operations: "dispatch", mutate: "reference/src/dispatch/**/*.ts" },
+  { module: "validator", operations: VALIDATOR_CASES, mutate: V(["validate", "structural", "report", "contract", "identity", "limits", "json-pointer", "providers", "cycles"]) },
+  { module: "validator", operations: VALIDATOR_CASES, mutate: V(["package-tree", "discovery", "source-dirs", "members"]) },
+  { module: "validator", operations: VALIDATOR_CASES, mutate: V(["manifest-decode", "manifest-types", "tools", "hooks", "hook-combinations", "bindings"]) },
+  { module: "validator", operations: VALIDATOR_CASES, mutate: V(["skills", "frontmatter", "resolution", "references", "instructions", "agents"]) },
+  { module: "loader", operations: "load-agent-plugin", mutate: "reference/src/agent-plugins/**/*.ts" },
 ];
 
 const dash = process.argv.indexOf("--");
@@ -43,7 +50,7 @@ const chunks = CHUNKS.filter((c) => wanted.length === 0 || wanted.includes(c.mod
 // directory, removed at the end: mutants that skip a clean-up (and workers Stryker kills after
 // a timeout) leave fixture and dispatcher temp directories behind.
 const ownTmp = !process.env.TMPDIR && existsSync("/dev/shm") ? mkdtempSync("/dev/shm/papc-mutation-") : undefined;
-const env = ownTmp ? { TMPDIR: ownTmp } : {};
+const tmpEnv = ownTmp ? { TMPDIR: ownTmp } : {};
 
 let failed = 0;
 for (const [i, chunk] of chunks.entries()) {
@@ -51,7 +58,7 @@ for (const [i, chunk] of chunks.entries()) {
   console.log(`\n=== mutation chunk ${i + 1}/${chunks.length} (${chunk.module}): ${chunk.mutate}`);
   const run = await execa("npx", ["stryker", "run", "runner/mutation/stryker.config.mjs", "--mutate", chunk.mutate, ...extra], {
     cwd: KIT_ROOT,
-    env,
+    env: { ...tmpEnv, PAPC_MUTATION_OPERATIONS: chunk.operations },
     stdio: "inherit",
     reject: false,
   });

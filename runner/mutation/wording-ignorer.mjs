@@ -4,17 +4,24 @@
 // never compared, and dispatch cases check a failure's code and hook id, never its detail.
 // Everything else that survives is triaged by hand in EQUIVALENT.md.
 //
+// Likewise a diagnostic's `pointer`, papc's extension of report schema 1 that no case compares.
+//
 // What counts as wording (and nothing else):
-//   - the value of an object property named `message` or `detail`;
-//   - an argument passed to a parameter named `message` or `detail` of a function or arrow
-//     function declared in the same file, or of `invalid` (manifest-types.ts, imported widely);
+//   - the value of an object property named `message`, `detail` or `pointer`;
+//   - an argument passed to a parameter so named of a function or arrow function declared in
+//     the same file, or of `invalid` (manifest-types.ts) and `pointerFrom` (json-pointer.ts);
 //   - the first argument of `new Error(...)` or of a class declared in the file that extends Error.
 // A mutant *around* such a value (dropping the call, changing which code is pushed) is still run.
 
-const WORDING_NAMES = new Set(["message", "detail"]);
-/** Message builders imported from manifest-types.ts: name → index of the message parameter. */
-const IMPORTED_BUILDERS = new Map([["invalid", 0]]);
-const REASON = "wording of a message or detail: never compared (SPEC KIT-EXPECT-DIAGNOSTICS)";
+const WORDING = "wording of a message or detail: never compared (SPEC KIT-EXPECT-DIAGNOSTICS)";
+const POINTER = "pointer of a diagnostic: papc's extension of report schema 1, never compared (SPEC 4.2)";
+/** Property and parameter names whose value is only wording, with the reason. */
+const WORDING_NAMES = new Map([["message", WORDING], ["detail", WORDING], ["pointer", POINTER]]);
+/** Builders imported from other files of the reference: name → reason of each parameter. */
+const IMPORTED_BUILDERS = new Map([
+  ["invalid", { from: "/manifest-types.js", params: [WORDING, POINTER] }],
+  ["pointerFrom", { from: "/json-pointer.js", params: [POINTER] }],
+]);
 
 function propertyName(node) {
   if (node.computed) return undefined;
@@ -51,33 +58,35 @@ function isErrorClass(path, name) {
   return Boolean(decl?.isClassDeclaration() && decl.node.superClass?.type === "Identifier" && decl.node.superClass.name === "Error");
 }
 
-function isWordingArgument(path) {
+/** The reason when `path` is an argument that only words a message or pointer, else undefined. */
+function wordingArgument(path) {
   const parent = path.parentPath;
-  if (!parent || !(parent.isCallExpression() || parent.isNewExpression())) return false;
+  if (!parent || !(parent.isCallExpression() || parent.isNewExpression())) return undefined;
   const index = parent.node.arguments.indexOf(path.node);
   const callee = parent.node.callee;
-  if (index < 0 || callee.type !== "Identifier") return false;
-  if (parent.isNewExpression()) return index === 0 && isErrorClass(path, callee.name);
+  if (index < 0 || callee.type !== "Identifier") return undefined;
+  if (parent.isNewExpression()) return index === 0 && isErrorClass(path, callee.name) ? WORDING : undefined;
   const params = localParams(path, callee.name);
-  if (params) return WORDING_NAMES.has(paramName(params[index]));
+  if (params) return WORDING_NAMES.get(paramName(params[index]));
   const imported = path.scope.getBinding(callee.name)?.path;
-  return Boolean(
-    imported?.isImportSpecifier() &&
-      IMPORTED_BUILDERS.get(callee.name) === index &&
-      imported.parentPath.node.source.value.endsWith("/manifest-types.js"),
-  );
+  const builder = IMPORTED_BUILDERS.get(callee.name);
+  if (!builder || !imported?.isImportSpecifier() || !imported.parentPath.node.source.value.endsWith(builder.from)) return undefined;
+  return builder.params[index];
 }
 
 // The instrumenter replaces a function's body with mutant switches on leaving it, before calls
 // further down the file are visited, so parameter names are read once, from the untouched
 // program, when the traversal enters it.
-let wordingArguments = new WeakSet();
+let wordingArguments = new WeakMap();
 
 function collectWordingArguments(program) {
-  const found = new WeakSet();
+  const found = new WeakMap();
   program.traverse({
     "CallExpression|NewExpression"(call) {
-      for (const argument of call.get("arguments")) if (isWordingArgument(argument)) found.add(argument.node);
+      for (const argument of call.get("arguments")) {
+        const reason = wordingArgument(argument);
+        if (reason) found.set(argument.node, reason);
+      }
     },
   });
   return found;
@@ -87,9 +96,11 @@ export const wordingIgnorer = {
   shouldIgnore(path) {
     if (path.isProgram()) wordingArguments = collectWordingArguments(path);
     const parent = path.parentPath;
-    if (parent?.isObjectProperty() && parent.node.value === path.node && WORDING_NAMES.has(propertyName(parent.node))) return REASON;
-    if (wordingArguments.has(path.node)) return REASON;
-    return undefined;
+    if (parent?.isObjectProperty() && parent.node.value === path.node) {
+      const reason = WORDING_NAMES.get(propertyName(parent.node));
+      if (reason) return reason;
+    }
+    return wordingArguments.get(path.node);
   },
 };
 

@@ -9,6 +9,7 @@ import { wordingIgnorer } from "../mutation/wording-ignorer.mjs";
 const SOURCE = `
 import { invalid } from "./manifest-types.js";
 import { other } from "./elsewhere.js";
+import { pointerFrom } from "./json-pointer.js";
 class ParseError extends Error {}
 function fail(code: string, message: string) { return { code, message }; }
 const warn = (path: string, detail: string) => ({ path, detail });
@@ -18,6 +19,7 @@ export function f(x: number) {
   if (x === 0) return invalid("zero", "/x");
   if (x === 0.5) return other("half");
   if (x === 0.25) return warn("quarter-path", "quarter");
+  if (x === 0.125) return { code: "eighth", pointer: pointerFrom(["plugin", "tail"]) };
   return { code: "ok", detail: "fine", count: x + 1 };
 }
 `;
@@ -45,11 +47,12 @@ describe("wording ignorer", () => {
     const mutants = await mutantsOf(SOURCE);
     const ignored = new Set(mutants.filter((m) => m.ignored).map((m) => m.original));
     const run = new Set(mutants.filter((m) => !m.ignored).map((m) => m.original));
-    // wording: message parameters (local function, imported invalid), Error subclasses, detail
-    for (const text of ['`x is ${x > 2 ? "huge" : "big"}`', '"negative"', '"zero"', '"quarter"', '"fine"']) expect(ignored).toContain(text);
+    // wording: message and pointer parameters (local function, imported invalid and pointerFrom),
+    // Error subclasses, detail and pointer properties
+    for (const text of ['`x is ${x > 2 ? "huge" : "big"}`', '"negative"', '"zero"', '"/x"', '"quarter"', '"fine"', '["plugin", "tail"]', '"tail"']) expect(ignored).toContain(text);
     // observable: codes, paths, conditions, values, and arguments of unknown functions
-    for (const text of ['"too_big"', '"ok"', "x + 1", "x > 1", "x < 0", '"/x"', '"half"', '"quarter-path"']) expect(run).toContain(text);
-    for (const m of mutants.filter((m) => m.ignored)) expect(m.reason).toMatch(/^wording of a message or detail/);
+    for (const text of ['"too_big"', '"ok"', "x + 1", "x > 1", "x < 0", '"half"', '"quarter-path"', '"eighth"']) expect(run).toContain(text);
+    for (const m of mutants.filter((m) => m.ignored)) expect(m.reason).toMatch(/^(wording of a message or detail|pointer of a diagnostic)/);
   });
 
   it("leaves a file without wording untouched", async () => {
