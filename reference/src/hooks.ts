@@ -43,6 +43,7 @@ export function checkHooks(hooks: readonly ManifestHook[], tools: ReadonlyMap<st
       findings.push(invalid(`hook ${label} has matcher.tool_names, which is valid only for the tool_call subject`, at("matcher", "tool_names")));
     }
     for (const [nameIndex, name] of names.entries()) {
+      // Stryker disable next-line StringLiteral: Buffer.byteLength counts UTF-8 without an encoding
       if (Buffer.byteLength(name, "utf8") > MAX_MATCHER_NAME_BYTES) {
         findings.push(invalid(`hook ${label} matcher name is longer than ${MAX_MATCHER_NAME_BYTES} UTF-8 bytes`, at("matcher", "tool_names", nameIndex)));
       }
@@ -85,6 +86,7 @@ export function checkHooks(hooks: readonly ManifestHook[], tools: ReadonlyMap<st
       bindings: (hook.bindings ?? []).map((binding) => ({ input: binding.input, field: binding.field })),
       blocking_scope: hook.blocking_scope,
     };
+    // Stryker disable next-line ConditionalExpression: a fallback: undefined is dropped by JSON
     if (hook.fallback !== undefined) descriptor["fallback"] = hook.fallback;
     records.push({ source_ref: hookRef(packageRef, hook.id), descriptor, tool_source_ref: `${packageRef}#tool:${hook.tool}` });
   }

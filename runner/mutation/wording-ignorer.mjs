@@ -10,7 +10,8 @@
 //   - the value of an object property named `message`, `detail` or `pointer`;
 //   - an argument passed to a parameter so named of a function or arrow function declared in
 //     the same file, or of `invalid` (manifest-types.ts) and `pointerFrom` (json-pointer.ts);
-//   - the first argument of `new Error(...)` or of a class declared in the file that extends Error.
+//   - the first argument of `new Error(...)` or of a class declared in the file that extends Error;
+//   - an arrow function whose body is only a `pointerFrom(...)` call (the `at` helpers).
 // A mutant *around* such a value (dropping the call, changing which code is pushed) is still run.
 
 const WORDING = "wording of a message or detail: never compared (SPEC KIT-EXPECT-DIAGNOSTICS)";
@@ -68,7 +69,14 @@ function wordingArgument(path) {
   if (parent.isNewExpression()) return index === 0 && isErrorClass(path, callee.name) ? WORDING : undefined;
   const params = localParams(path, callee.name);
   if (params) return WORDING_NAMES.get(paramName(params[index]));
-  const imported = path.scope.getBinding(callee.name)?.path;
+  return importedBuilderReason(parent, index);
+}
+
+/** The reason of parameter `index` when `call` calls a builder imported from its file. */
+function importedBuilderReason(call, index) {
+  const callee = call.node.callee;
+  if (callee.type !== "Identifier") return undefined;
+  const imported = call.scope.getBinding(callee.name)?.path;
   const builder = IMPORTED_BUILDERS.get(callee.name);
   if (!builder || !imported?.isImportSpecifier() || !imported.parentPath.node.source.value.endsWith(builder.from)) return undefined;
   return builder.params[index];
@@ -100,6 +108,7 @@ export const wordingIgnorer = {
       const reason = WORDING_NAMES.get(propertyName(parent.node));
       if (reason) return reason;
     }
+    if (path.isArrowFunctionExpression() && path.get("body").isCallExpression() && importedBuilderReason(path.get("body"), 0) === POINTER) return POINTER;
     return wordingArguments.get(path.node);
   },
 };

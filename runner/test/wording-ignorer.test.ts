@@ -19,7 +19,9 @@ export function f(x: number) {
   if (x === 0) return invalid("zero", "/x");
   if (x === 0.5) return other("half");
   if (x === 0.25) return warn("quarter-path", "quarter");
+  const at = (key: string) => pointerFrom(["plugin", key]);
   if (x === 0.125) return { code: "eighth", pointer: pointerFrom(["plugin", "tail"]) };
+  if (x === 0.0625) return other(at("sixteenth"));
   return { code: "ok", detail: "fine", count: x + 1 };
 }
 `;
@@ -49,7 +51,7 @@ describe("wording ignorer", () => {
     const run = new Set(mutants.filter((m) => !m.ignored).map((m) => m.original));
     // wording: message and pointer parameters (local function, imported invalid and pointerFrom),
     // Error subclasses, detail and pointer properties
-    for (const text of ['`x is ${x > 2 ? "huge" : "big"}`', '"negative"', '"zero"', '"/x"', '"quarter"', '"fine"', '["plugin", "tail"]', '"tail"']) expect(ignored).toContain(text);
+    for (const text of ['`x is ${x > 2 ? "huge" : "big"}`', '"negative"', '"zero"', '"/x"', '"quarter"', '"fine"', '["plugin", "tail"]', '"tail"', '(key: string) => pointerFrom(["plugin", key])']) expect(ignored).toContain(text);
     // observable: codes, paths, conditions, values, and arguments of unknown functions
     for (const text of ['"too_big"', '"ok"', "x + 1", "x > 1", "x < 0", '"half"', '"quarter-path"', '"eighth"']) expect(run).toContain(text);
     for (const m of mutants.filter((m) => m.ignored)) expect(m.reason).toMatch(/^(wording of a message or detail|pointer of a diagnostic)/);
