@@ -99,12 +99,37 @@ export function renderMarkdown(summary, when = new Date().toISOString()) {
   return out.join("\n") + "\n";
 }
 
+/**
+ * Every Ignored mutant with Stryker's reason: the equivalent mutants marked in the reference
+ * (`// Stryker disable …: reason`), the wording ignorer's, and static ones (ignoreStatic).
+ */
+export function renderIgnored(report) {
+  const byReason = new Map();
+  for (const [file, data] of Object.entries(report.files)) {
+    const lines = data.source.split("\n");
+    for (const m of data.mutants) {
+      if (m.status !== "Ignored") continue;
+      const reason = (m.statusReason ?? "(no reason)").replace(/^Disabled by user comment: /, "");
+      const { line, column } = m.location.start;
+      const code = (lines[line - 1] ?? "").trim().slice(0, 100);
+      if (!byReason.has(reason)) byReason.set(reason, []);
+      byReason.get(reason).push(`${rel(file)}:${line}:${column} ${m.mutatorName} → ${JSON.stringify(m.replacement ?? "").slice(0, 60)} — \`${code}\``);
+    }
+  }
+  const out = [`# Ignored mutants and why`, ``, `Not run and not scored. Reasons come from the \`// Stryker disable\` comments in reference/src, from runner/mutation/wording-ignorer.mjs, or from Stryker (static mutants).`, ``];
+  for (const [reason, mutants] of [...byReason].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
+    out.push(`## ${reason} (${mutants.length})`, ``, ...mutants.sort().map((m) => `- ${m}`), ``);
+  }
+  return out.join("\n");
+}
+
 function publish(report) {
   const summary = summarize(report);
   process.stdout.write(`\n${renderText(summary)}\n\n`);
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(resolve(OUT_DIR, "summary.json"), JSON.stringify(summary, null, 2) + "\n");
   writeFileSync(resolve(OUT_DIR, "summary.md"), renderMarkdown(summary));
+  writeFileSync(resolve(OUT_DIR, "ignored.md"), renderIgnored(report));
   process.stdout.write(`Per-module summary: ${relative(process.cwd(), resolve(OUT_DIR, "summary.md"))}\n`);
 }
 

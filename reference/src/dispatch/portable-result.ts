@@ -36,6 +36,7 @@ function isKind(value: unknown): value is ResultKind {
 function textProblem(kind: ResultKind, field: string, value: unknown, nonBlank: boolean): ParseResult | undefined {
   if (typeof value !== "string") return malformed(`${kind}.${field} must be a string`);
   if (value.includes("\u0000")) return malformed(`${kind}.${field} contains NUL`);
+  // Stryker disable next-line StringLiteral: Buffer treats an empty encoding as UTF-8
   if (Buffer.byteLength(value, "utf8") > MAX_TEXT_BYTES) return tooLarge(`${kind}.${field} exceeds ${MAX_TEXT_BYTES} UTF-8 bytes`);
   // Codex ignores a block/deny whose reason is empty after trimming (it fails open), so a
   // portable reason must say something.
@@ -50,11 +51,14 @@ export function parseResult(stdout: Buffer): ParseResult {
   } catch {
     return malformed("stdout is not UTF-8");
   }
+  // Stryker disable next-line MethodExpression,StringLiteral: blank stdout also fails JSON.parse below with the same code
   if (text.trim() === "") return malformed("stdout is empty (a handler must print a result; abstain is the no-op)");
   let value: unknown;
   try {
+    // Stryker disable BlockStatement: without the catch's return, value stays undefined and isObject fails with the same code
     value = JSON.parse(text); // surrounding JSON whitespace is allowed, anything else is not
   } catch {
+    // Stryker restore BlockStatement
     return malformed("stdout is not exactly one JSON value");
   }
   if (!isObject(value)) return malformed("stdout is not a JSON object");
@@ -63,6 +67,7 @@ export function parseResult(stdout: Buffer): ParseResult {
   const expected = FIELDS[kind];
   const keys = Object.keys(value).filter((key) => key !== "kind");
   if (keys.length !== expected.length || !expected.every((field) => keys.includes(field))) {
+    // Stryker disable next-line ArrayDeclaration,StringLiteral: the field list only words the detail
     const list = ["kind", ...expected].join(", ");
     return malformed(`a ${kind} result has exactly the fields ${list}`);
   }
@@ -79,6 +84,7 @@ export function parseResult(stdout: Buffer): ParseResult {
     case "rewrite_input": {
       const input = value["input"];
       if (!isObject(input)) return malformed("rewrite_input.input must be a JSON object");
+      // Stryker disable next-line StringLiteral: Buffer treats an empty encoding as UTF-8
       if (Buffer.byteLength(JSON.stringify(input), "utf8") > MAX_REWRITE_BYTES) return tooLarge(`rewrite_input.input exceeds ${MAX_REWRITE_BYTES} bytes of JSON`);
       return { ok: true, result: { kind, input } };
     }
