@@ -8,16 +8,33 @@
 //   node runner/mutation/run-modules.mjs                 all chunks, incremental
 //   node runner/mutation/run-modules.mjs dispatcher      only the chunks of one module
 //   node runner/mutation/run-modules.mjs -- --force      extra Stryker options for every run
+//   node runner/mutation/run-modules.mjs --changed       CI: only the files whose source differs
+//                                                        from the committed baseline, within
+//                                                        PAPC_MUTATION_BUDGET_MINUTES (default 45)
+//   node runner/mutation/run-modules.mjs --save-baseline after a run: commit the results as the baseline
+//
+// The baseline (runner/mutation/baseline/stryker-incremental.json.gz) is the incremental file
+// of the last complete run, committed. With no incremental file of its own a run starts from it,
+// so a clean clone re-tests only what changed since (.ci/run uses --changed).
 //
 // Expects a built kit (npm run mutation runs tsc first).
 
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 
 const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const V = (names) => names.map((n) => `reference/src/${n}.ts`).join(",");
+const INCREMENTAL = resolve(KIT_ROOT, "reports/mutation/stryker-incremental.json");
+const BASELINE = resolve(KIT_ROOT, "runner/mutation/baseline/stryker-incremental.json.gz");
+const V = (names) => names.map((n) => `reference/src/${n}.ts`);
+/** The .ts files below a directory of the kit, as kit-relative paths. */
+const tree = (dir) =>
+  readdirSync(resolve(KIT_ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith(".ts"))
+    .map((e) => relative(KIT_ROOT, join(e.parentPath ?? e.path, e.name)))
+    .sort();
 
 // The cases each module's mutants are tested with (PAPC_MUTATION_OPERATIONS). Validator mutants
 // are not tested with dispatch cases: those re-validate their package through the whole
@@ -28,23 +45,62 @@ const VALIDATOR_CASES = "validate,load-agent-plugin";
 
 /** Chunks of a few hundred mutants each (a validator mutant costs ~2-5 s; see README.md). */
 export const CHUNKS = [
-  { module: "dispatcher", operations: "dispatch", mutate: "reference/src/dispatch/**/*.ts" },
-  { module: "validator", operations: VALIDATOR_CASES, mutate: V(["validate", "structural", "report", "contract", "identity", "limits", "json-pointer", "providers", "cycles"]) },
-  { module: "validator", operations: VALIDATOR_CASES, mutate: V(["package-tree", "discovery", "source-dirs", "members"]) },
-  { module: "validator", operations: VALIDATOR_CASES, mutate: V(["manifest-decode", "manifest-types", "tools", "hooks", "hook-combinations", "bindings"]) },
-  { module: "validator", operations: VALIDATOR_CASES, mutate: V(["skills", "frontmatter", "resolution", "references", "instructions", "agents"]) },
-  { module: "loader", operations: "load-agent-plugin", mutate: "reference/src/agent-plugins/**/*.ts" },
+  { module: "dispatcher", operations: "dispatch", files: tree("reference/src/dispatch") },
+  { module: "validator", operations: VALIDATOR_CASES, files: V(["validate", "structural", "report", "contract", "identity", "limits", "json-pointer", "providers", "cycles"]) },
+  { module: "validator", operations: VALIDATOR_CASES, files: V(["package-tree", "discovery", "source-dirs", "members"]) },
+  { module: "validator", operations: VALIDATOR_CASES, files: V(["manifest-decode", "manifest-types", "tools", "hooks", "hook-combinations", "bindings"]) },
+  { module: "validator", operations: VALIDATOR_CASES, files: V(["skills", "frontmatter", "resolution", "references", "instructions", "agents"]) },
+  { module: "loader", operations: "load-agent-plugin", files: tree("reference/src/agent-plugins") },
 ];
 
 const dash = process.argv.indexOf("--");
-const wanted = (dash === -1 ? process.argv.slice(2) : process.argv.slice(2, dash)).filter(Boolean);
+const own = (dash === -1 ? process.argv.slice(2) : process.argv.slice(2, dash)).filter(Boolean);
 const extra = dash === -1 ? [] : process.argv.slice(dash + 1);
+const changedOnly = own.includes("--changed");
+const wanted = own.filter((a) => !a.startsWith("--"));
+const unknownFlag = own.filter((a) => a.startsWith("--") && a !== "--changed" && a !== "--save-baseline");
 const unknown = wanted.filter((m) => !CHUNKS.some((c) => c.module === m));
-if (unknown.length > 0) {
-  console.error(`run-modules: unknown module ${unknown.join(", ")} (known: ${[...new Set(CHUNKS.map((c) => c.module))].join(", ")})`);
+if (unknown.length > 0 || unknownFlag.length > 0) {
+  console.error(`run-modules: unknown ${[...unknown, ...unknownFlag].join(", ")} (modules: ${[...new Set(CHUNKS.map((c) => c.module))].join(", ")}; flags: --changed, --save-baseline)`);
   process.exit(2);
 }
-const chunks = CHUNKS.filter((c) => wanted.length === 0 || wanted.includes(c.module));
+
+if (own.includes("--save-baseline")) {
+  if (!existsSync(INCREMENTAL)) {
+    console.error(`run-modules: no ${relative(KIT_ROOT, INCREMENTAL)} to save; run the mutation first`);
+    process.exit(2);
+  }
+  mkdirSync(dirname(BASELINE), { recursive: true });
+  writeFileSync(BASELINE, gzipSync(readFileSync(INCREMENTAL), { level: 9 }));
+  console.log(`baseline saved: ${relative(KIT_ROOT, BASELINE)} (commit it)`);
+  process.exit(0);
+}
+
+if (!existsSync(INCREMENTAL) && existsSync(BASELINE)) {
+  mkdirSync(dirname(INCREMENTAL), { recursive: true });
+  writeFileSync(INCREMENTAL, gunzipSync(readFileSync(BASELINE)));
+  console.log(`starting from the committed baseline ${relative(KIT_ROOT, BASELINE)}`);
+}
+
+if (changedOnly && !existsSync(INCREMENTAL)) {
+  console.log(`mutation --changed: no stored results and no baseline (${relative(KIT_ROOT, BASELINE)}); run npm run mutation first`);
+  process.exit(0);
+}
+
+/** Files whose source differs from the one the incremental file's results are for (or that it lacks). */
+function changedFiles(files) {
+  const stored = existsSync(INCREMENTAL) ? JSON.parse(readFileSync(INCREMENTAL, "utf8")).files : {};
+  return files.filter((f) => stored[f]?.source !== readFileSync(resolve(KIT_ROOT, f), "utf8"));
+}
+
+const chunks = CHUNKS.filter((c) => wanted.length === 0 || wanted.includes(c.module))
+  .map((c) => ({ ...c, mutate: changedOnly ? changedFiles(c.files) : c.files }))
+  .filter((c) => c.mutate.length > 0);
+if (chunks.length === 0) {
+  console.log("mutation: no mutated file changed since the stored results; nothing to run");
+  await execa("node", [resolve(KIT_ROOT, "runner/mutation/module-summary-reporter.mjs"), INCREMENTAL], { stdio: "inherit" });
+  process.exit(0);
+}
 
 // Every case writes and removes a fixture tree: on a tmpfs that takes half the time. A run-own
 // directory, removed at the end: mutants that skip a clean-up (and workers Stryker kills after
@@ -52,15 +108,26 @@ const chunks = CHUNKS.filter((c) => wanted.length === 0 || wanted.includes(c.mod
 const ownTmp = !process.env.TMPDIR && existsSync("/dev/shm") ? mkdtempSync("/dev/shm/papc-mutation-") : undefined;
 const tmpEnv = ownTmp ? { TMPDIR: ownTmp } : {};
 
+// CI bound (--changed): a stale baseline must not hold the job past its time limit. A chunk cut
+// short keeps nothing (Stryker writes the incremental file at the end) and fails the run.
+const budgetMs = Number(process.env.PAPC_MUTATION_BUDGET_MINUTES ?? (changedOnly ? 45 : 0)) * 60_000;
+const deadline = budgetMs > 0 ? Date.now() + budgetMs : undefined;
+
 let failed = 0;
 for (const [i, chunk] of chunks.entries()) {
   const started = Date.now();
-  console.log(`\n=== mutation chunk ${i + 1}/${chunks.length} (${chunk.module}): ${chunk.mutate}`);
-  const run = await execa("npx", ["stryker", "run", "runner/mutation/stryker.config.mjs", "--mutate", chunk.mutate, ...extra], {
+  if (deadline !== undefined && started >= deadline) {
+    console.log(`=== time budget spent: chunks ${i + 1}-${chunks.length} not run; refresh the baseline (npm run mutation, then --save-baseline)`);
+    failed++;
+    break;
+  }
+  console.log(`\n=== mutation chunk ${i + 1}/${chunks.length} (${chunk.module}): ${chunk.mutate.join(",")}`);
+  const run = await execa("npx", ["stryker", "run", "runner/mutation/stryker.config.mjs", "--mutate", chunk.mutate.join(","), ...extra], {
     cwd: KIT_ROOT,
     env: { ...tmpEnv, PAPC_MUTATION_OPERATIONS: chunk.operations },
     stdio: "inherit",
     reject: false,
+    ...(deadline !== undefined ? { timeout: deadline - started } : {}),
   });
   console.log(`=== chunk ${i + 1} ${run.exitCode === 0 ? "done" : `failed (exit ${run.exitCode})`} in ${Math.round((Date.now() - started) / 1000)} s`);
   if (run.exitCode !== 0) failed++;
