@@ -33,12 +33,19 @@ export type PlannedOutput = string | { parts: FixturePart[] } | { base64: string
 
 /** `{base64: "..."}` with no other key is raw bytes, not JSON to print. */
 export function isBase64Output(v: unknown): v is { base64: string } {
-  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && typeof (v as { base64?: unknown }).base64 === "string";
+  return typeof onlyKey(v, "base64") === "string";
 }
 
 /** `{parts: [...]}` with no other key is the fixture parts form, not JSON to print. */
 export function isPartsOutput(v: unknown): v is { parts: FixturePart[] } {
-  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && Array.isArray((v as { parts?: unknown }).parts);
+  return Array.isArray(onlyKey(v, "parts"));
+}
+
+/** The value of `key` when `v` is an object with that key and no other, else undefined. */
+function onlyKey(v: unknown, key: string): unknown {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return undefined;
+  const keys = Object.keys(v);
+  return keys.length === 1 && keys[0] === key ? (v as Record<string, unknown>)[key] : undefined;
 }
 
 function stdoutText(out: HandlerOutput | undefined): PlannedOutput {
