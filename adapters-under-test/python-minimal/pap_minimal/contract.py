@@ -226,6 +226,7 @@ def contract(directory: str, package_dir: str, doc: dict) -> tuple[list, list, l
     if doc.get("hook"):
         unknown.append("hook static rules of SPEC 3.10 (admitted combinations, matcher subject and names, "
                        "bindings, failure policies, hook fallbacks) and provider support (3.11)")
+    records.sort(key=lambda r: r["id"].encode("utf-8", "surrogatepass"))  # PAP-REPORT-RECORD-ORDER
     return findings, unknown, records
 
 
