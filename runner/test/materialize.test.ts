@@ -44,6 +44,14 @@ describe("materialize", () => {
     expect(info.blocks * 512).toBeLessThan(1024 * 1024); // no 64 MiB actually written
   });
 
+  it("makes named pipes with their mode", async () => {
+    const root = await fresh();
+    await materialize(root, { "pkg/pipe": { fifo: true }, "pkg/closed": { fifo: true, mode: "0600" } });
+    expect((await lstat(join(root, "pkg/pipe"))).isFIFO()).toBe(true);
+    expect((await lstat(join(root, "pkg/pipe"))).mode & 0o777).toBe(0o644);
+    expect((await lstat(join(root, "pkg/closed"))).mode & 0o777).toBe(0o600);
+  });
+
   it("streams large repeats exactly", async () => {
     const root = await fresh();
     await materialize(root, { "m.toml": { parts: ["# ", { repeat: "ab", times: 1_500_000 }, "\n"] } });

@@ -79,6 +79,12 @@ const fixtureEntry: JSONSchemaType<FixtureEntry> = {
       // 1 GiB is far above every limit case and keeps a typo from filling the disk.
       properties: { size: { type: "integer", minimum: 0, maximum: 1073741824 }, mode },
     },
+    {
+      type: "object",
+      additionalProperties: false,
+      required: ["fifo"],
+      properties: { fifo: { type: "boolean", const: true }, mode },
+    },
   ],
 };
 

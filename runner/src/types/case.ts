@@ -13,7 +13,8 @@ export type FixtureEntry =
   | Base64Fixture
   | SymlinkFixture
   | DirFixture
-  | SizedFixture;
+  | SizedFixture
+  | FifoFixture;
 
 export interface TextFixture {
   text: string;
@@ -47,6 +48,15 @@ export interface SymlinkFixture {
 /** An empty directory. */
 export interface DirFixture {
   dir: true;
+  mode?: string;
+}
+
+/**
+ * A named pipe (FIFO), the special file a fixture can make without privileges: for the rules
+ * about entries that are neither regular files, directories nor symlinks. Made with `mkfifo`.
+ */
+export interface FifoFixture {
+  fifo: true;
   mode?: string;
 }
 
