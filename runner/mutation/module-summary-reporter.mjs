@@ -27,8 +27,18 @@ export const TARGETS = { validator: 85, dispatcher: 85 };
 
 const STATUSES = ["Killed", "Timeout", "Survived", "NoCoverage", "RuntimeError", "CompileError", "Ignored", "Pending"];
 
+/**
+ * Why a mutant was ignored: Stryker's static mutants, the wording ignorer's (message, detail,
+ * pointer), or a `// Stryker disable` directive in the reference (an equivalent mutant, marked).
+ */
+function ignoredKind(reason = "") {
+  if (reason.startsWith("Static mutant")) return "static";
+  if (reason.startsWith("wording of a message") || reason.startsWith("pointer of a diagnostic")) return "wording";
+  return "marked";
+}
+
 function emptyCounts() {
-  return Object.fromEntries(STATUSES.map((s) => [s, 0]));
+  return { ...Object.fromEntries(STATUSES.map((s) => [s, 0])), static: 0, wording: 0, marked: 0 };
 }
 
 function rel(file) {
@@ -44,8 +54,11 @@ export function summarize(report) {
     const path = rel(file);
     const mod = modules[MODULES.findIndex((m) => m.test(path))] ?? other;
     const counts = emptyCounts();
-    for (const mutant of data.mutants) counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
-    for (const s of STATUSES) mod.counts[s] += counts[s];
+    for (const mutant of data.mutants) {
+      counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
+      if (mutant.status === "Ignored") counts[ignoredKind(mutant.statusReason)] += 1;
+    }
+    for (const s of [...STATUSES, "static", "wording", "marked"]) mod.counts[s] += counts[s];
     mod.files.push({ file: path, counts, ...scores(counts) });
   }
   const all = [...modules, ...(other.files.length > 0 ? [other] : [])].filter((m) => m.files.length > 0);
@@ -60,6 +73,8 @@ function scores(c) {
     mutants: valid,
     score: valid === 0 ? null : round((100 * detected) / valid),
     coveredScore: covered === 0 ? null : round((100 * detected) / covered),
+    // the score if every mutant marked equivalent by a directive had survived instead
+    unmarkedScore: valid + c.marked === 0 ? null : round((100 * detected) / (valid + c.marked)),
   };
 }
 
@@ -72,17 +87,20 @@ function fmt(x) {
 }
 
 export function renderText(summary) {
-  const head = ["module", "score %", "covered %", "killed", "timeout", "survived", "no cov", "errors", "ignored", "target"];
+  const head = ["module", "score %", "covered %", "marked-as-survived %", "killed", "timeout", "survived", "no cov", "errors", "marked equiv.", "wording", "static", "target"];
   const rows = summary.map((m) => [
     m.name,
     fmt(m.score),
     fmt(m.coveredScore),
+    fmt(m.unmarkedScore),
     m.counts.Killed,
     m.counts.Timeout,
     m.counts.Survived,
     m.counts.NoCoverage,
     m.counts.RuntimeError + m.counts.CompileError,
-    m.counts.Ignored,
+    m.counts.marked,
+    m.counts.wording,
+    m.counts.static,
     TARGETS[m.name] === undefined ? "-" : `${TARGETS[m.name]} ${m.score !== null && m.score >= TARGETS[m.name] ? "ok" : "MISSED"}`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -92,8 +110,12 @@ export function renderText(summary) {
 
 export function renderMarkdown(summary, when = new Date().toISOString()) {
   const out = [`# Mutation score of the reference`, ``, `Run: ${when}. Killed by the conformance suite (cases/) run against the reference, not by its unit tests.`, ``];
-  out.push(`| module | score % | covered % | killed | timeout | survived | no coverage | ignored |`, `|---|---:|---:|---:|---:|---:|---:|---:|`);
-  for (const m of summary) out.push(`| ${m.name} | ${fmt(m.score)} | ${fmt(m.coveredScore)} | ${m.counts.Killed} | ${m.counts.Timeout} | ${m.counts.Survived} | ${m.counts.NoCoverage} | ${m.counts.Ignored} |`);
+  out.push(
+    `Score = (killed + timeout) / (killed + timeout + survived + no coverage). Ignored mutants are not scored: "marked equiv." are equivalent mutants marked by a \`// Stryker disable\` directive with a reason, "wording" those of the wording ignorer, "static" Stryker's static mutants (ignoreStatic). "marked-as-survived" is the score if every marked mutant had survived instead. Reasons: ignored.md.`,
+    ``,
+  );
+  out.push(`| module | score % | covered % | marked-as-survived % | killed | timeout | survived | no coverage | marked equiv. | wording | static |`, `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
+  for (const m of summary) out.push(`| ${m.name} | ${fmt(m.score)} | ${fmt(m.coveredScore)} | ${fmt(m.unmarkedScore)} | ${m.counts.Killed} | ${m.counts.Timeout} | ${m.counts.Survived} | ${m.counts.NoCoverage} | ${m.counts.marked} | ${m.counts.wording} | ${m.counts.static} |`);
   out.push(``, `## Per file`, ``, `| file | score % | killed | timeout | survived | no coverage |`, `|---|---:|---:|---:|---:|---:|`);
   for (const m of summary) for (const f of m.files) out.push(`| ${f.file} | ${fmt(f.score)} | ${f.counts.Killed} | ${f.counts.Timeout} | ${f.counts.Survived} | ${f.counts.NoCoverage} |`);
   return out.join("\n") + "\n";
