@@ -22,12 +22,18 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 
 const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const INCREMENTAL = resolve(KIT_ROOT, "reports/mutation/stryker-incremental.json");
 const BASELINE = resolve(KIT_ROOT, "runner/mutation/baseline/stryker-incremental.json.gz");
+// The SHA-256 of every mutated file when the baseline was saved. Stryker's incremental file
+// omits files without testable mutants (limits.ts holds only static ones), so it cannot tell
+// by itself whether such a file changed.
+const BASELINE_SOURCES = resolve(KIT_ROOT, "runner/mutation/baseline/sources.json");
+const sha256 = (file) => createHash("sha256").update(readFileSync(resolve(KIT_ROOT, file))).digest("hex");
 const V = (names) => names.map((n) => `reference/src/${n}.ts`);
 /** The .ts files below a directory of the kit, as kit-relative paths. */
 const tree = (dir) =>
@@ -72,7 +78,9 @@ if (own.includes("--save-baseline")) {
   }
   mkdirSync(dirname(BASELINE), { recursive: true });
   writeFileSync(BASELINE, gzipSync(readFileSync(INCREMENTAL), { level: 9 }));
-  console.log(`baseline saved: ${relative(KIT_ROOT, BASELINE)} (commit it)`);
+  const sources = Object.fromEntries(CHUNKS.flatMap((c) => c.files).map((f) => [f, sha256(f)]));
+  writeFileSync(BASELINE_SOURCES, JSON.stringify(sources, null, 2) + "\n");
+  console.log(`baseline saved: ${relative(KIT_ROOT, BASELINE)} and ${relative(KIT_ROOT, BASELINE_SOURCES)} (commit both)`);
   process.exit(0);
 }
 
@@ -87,8 +95,15 @@ if (changedOnly && !existsSync(INCREMENTAL)) {
   process.exit(0);
 }
 
-/** Files whose source differs from the one the incremental file's results are for (or that it lacks). */
+/**
+ * Files changed since the stored results: by the baseline's source hashes when there are any
+ * (a clean clone), else by the sources in the incremental file (or missing from it).
+ */
 function changedFiles(files) {
+  if (existsSync(BASELINE_SOURCES)) {
+    const hashes = JSON.parse(readFileSync(BASELINE_SOURCES, "utf8"));
+    return files.filter((f) => hashes[f] !== sha256(f));
+  }
   const stored = existsSync(INCREMENTAL) ? JSON.parse(readFileSync(INCREMENTAL, "utf8")).files : {};
   return files.filter((f) => stored[f]?.source !== readFileSync(resolve(KIT_ROOT, f), "utf8"));
 }
