@@ -2,7 +2,7 @@
 // lower bound, 100). It is the real reference protocol server, except that before each case
 // it rewrites `timeout_ms = 99` to 100 in the fixture's manifests, so the real validator
 // sees a valid value. Used to prove that `papc run` catches such a bug (exit 1, diff shown).
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { lstat, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Transform } from "node:stream";
 import { serve } from "../../../dist/reference/src/protocol-server.js";
@@ -11,6 +11,8 @@ async function acceptNinetyNine(source) {
   const plugins = join(source, "plugins");
   for (const name of await readdir(plugins).catch(() => [])) {
     const file = join(plugins, name, "PLUGIN.toml");
+    // only regular files: opening a FIFO (cases/manifest/limits/special-files) would wait forever
+    if (!(await lstat(file).catch(() => undefined))?.isFile()) continue;
     const text = await readFile(file, "utf8").catch(() => undefined);
     if (text?.match(/^timeout_ms = 99$/m)) await writeFile(file, text.replace(/^timeout_ms = 99$/gm, "timeout_ms = 100"));
   }
