@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { POINTER, WORDING } from "./wording-ignorer.mjs";
 
 const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const OUT_DIR = resolve(KIT_ROOT, "reports/mutation");
@@ -33,7 +34,7 @@ const STATUSES = ["Killed", "Timeout", "Survived", "NoCoverage", "RuntimeError",
  */
 function ignoredKind(reason = "") {
   if (reason.startsWith("Static mutant")) return "static";
-  if (reason.startsWith("wording of a message") || reason.startsWith("pointer of a diagnostic")) return "wording";
+  if (reason === WORDING || reason === POINTER) return "wording";
   return "marked";
 }
 

@@ -96,20 +96,22 @@ if (changedOnly && !existsSync(INCREMENTAL)) {
 }
 
 /**
- * Files changed since the stored results: by the baseline's source hashes when there are any
- * (a clean clone), else by the sources in the incremental file (or missing from it).
+ * Whether a file changed since the stored results: by the baseline's source hashes when there
+ * are any (a clean clone), else by the sources in the incremental file (or missing from it).
+ * Built once: the incremental file is megabytes of JSON.
  */
-function changedFiles(files) {
+function changedSince() {
   if (existsSync(BASELINE_SOURCES)) {
     const hashes = JSON.parse(readFileSync(BASELINE_SOURCES, "utf8"));
-    return files.filter((f) => hashes[f] !== sha256(f));
+    return (f) => hashes[f] !== sha256(f);
   }
-  const stored = existsSync(INCREMENTAL) ? JSON.parse(readFileSync(INCREMENTAL, "utf8")).files : {};
-  return files.filter((f) => stored[f]?.source !== readFileSync(resolve(KIT_ROOT, f), "utf8"));
+  const stored = JSON.parse(readFileSync(INCREMENTAL, "utf8")).files;
+  return (f) => stored[f]?.source !== readFileSync(resolve(KIT_ROOT, f), "utf8");
 }
 
+const changed = changedOnly ? changedSince() : undefined;
 const chunks = CHUNKS.filter((c) => wanted.length === 0 || wanted.includes(c.module))
-  .map((c) => ({ ...c, mutate: changedOnly ? changedFiles(c.files) : c.files }))
+  .map((c) => ({ ...c, mutate: changed ? c.files.filter(changed) : c.files }))
   .filter((c) => c.mutate.length > 0);
 if (chunks.length === 0) {
   console.log("mutation: no mutated file changed since the stored results; nothing to run");

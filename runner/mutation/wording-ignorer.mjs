@@ -14,8 +14,9 @@
 //   - an arrow function whose body is only a `pointerFrom(...)` call (the `at` helpers).
 // A mutant *around* such a value (dropping the call, changing which code is pushed) is still run.
 
-const WORDING = "wording of a message or detail: never compared (SPEC KIT-EXPECT-DIAGNOSTICS)";
-const POINTER = "pointer of a diagnostic: papc's extension of report schema 1, never compared (SPEC 4.2)";
+/** The reasons this ignorer gives (module-summary-reporter.mjs counts its mutants by them). */
+export const WORDING = "wording of a message or detail: never compared (SPEC KIT-EXPECT-DIAGNOSTICS)";
+export const POINTER = "pointer of a diagnostic: papc's extension of report schema 1, never compared (SPEC 4.2)";
 /** Property and parameter names whose value is only wording, with the reason. */
 const WORDING_NAMES = new Map([["message", WORDING], ["detail", WORDING], ["pointer", POINTER]]);
 /** Builders imported from other files of the reference: name → reason of each parameter. */
