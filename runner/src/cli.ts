@@ -7,7 +7,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { AdapterError, commandAdapter, resolveAdapter } from "./adapters/load-adapter.js";
+import { AdapterError } from "./adapters/load-adapter.js";
 import { kitInfo, kitRoot } from "./kit.js";
 import { lintSuite, suitePaths } from "./lint/lint.js";
 import { renderProblems } from "./lint/render.js";
@@ -16,12 +16,18 @@ import { JsonlWriter, readReport, ReportFormatError } from "./report/jsonl.js";
 import { renderJunit } from "./report/junit.js";
 import { renderMarkdown } from "./report/markdown.js";
 import { Progress, renderSummary } from "./report/terminal.js";
-import { describeSelection, selectCases } from "./run/select-cases.js";
+import { selectCases } from "./run/select-cases.js";
 import { coverageOf, isMissing, isOneSided } from "./spec/coverage.js";
-import { DEFAULT_TIMEOUT_MS, runSuite } from "./run/run-suite.js";
+import { DEFAULT_TIMEOUT_MS } from "./run/run-suite.js";
+import { NoCasesError, planRun, runPlanned } from "./run/run-selected.js";
+import { FAILING_OUTCOMES } from "./types/run-report.js";
 import { installCommand, pathCommand } from "./harness/commands.js";
 import { DEFAULT_RECORD_JOBS, recordCommand, verifyCommand } from "./recordings/commands.js";
 import { compatCommand } from "./live/compat-command.js";
+import { renderHtml } from "./report/html.js";
+import { badgeCommand } from "./report/badge.js";
+import { smokeCommand } from "./smoke/smoke-command.js";
+import { newCaseCommand, OPERATIONS } from "./scaffold/new-case.js";
 
 class UsageError extends Error {}
 
@@ -31,6 +37,7 @@ const positiveInt = (name: string) => (value: string): number => {
   return n;
 };
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+const printJson = (value: unknown): void => void process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 
 function program(): Command {
   const root = kitRoot();
@@ -43,7 +50,7 @@ function program(): Command {
 
   cli
     .command("run")
-    .description("run the suite against an implementation and write .jsonl, .xml and .md reports")
+    .description("run the suite against an implementation and write .jsonl, .xml, .md and .html reports")
     .addOption(new Option("--adapter <name|path>", "adapter under adapters-under-test/, or a folder/adapter.yaml").conflicts("command"))
     .option("--command <cmd>", "start this command as a persistent-protocol implementation")
     .option("--case <glob>", "only cases whose id matches (* within a segment, ** across); repeatable", collect)
@@ -51,33 +58,24 @@ function program(): Command {
     .option("--jobs <n>", "implementation processes in parallel", positiveInt("--jobs"), cpus().length)
     .option("--timeout <ms>", "per-case timeout in milliseconds", positiveInt("--timeout"), DEFAULT_TIMEOUT_MS)
     .option("--out <dir>", "directory for the reports", "reports")
+    .addOption(new Option("-q, --quiet", "print only problems and the totals").conflicts("verbose"))
+    .option("-v, --verbose", "print a line for every case, with its duration")
+    .option("--json", "print no progress, then {reports, totals, exit_code, problems: [{id, outcome, message}]}")
     .exitOverride()
-    .action(async (o: { adapter?: string; command?: string; case?: string[]; requirement?: string[]; jobs: number; timeout: number; out: string }) => {
-      const adapter = o.command ? commandAdapter(o.command) : await resolveAdapter(o.adapter ?? "reference", root);
-      const lint = await lintSuite(suitePaths(root));
-      const selection = { caseGlobs: o.case ?? [], requirements: o.requirement ?? [] };
-      const cases = selectCases(lint.caseSet.cases, selection);
-      const broken = selectCases(lint.caseSet.broken, selection);
-      if (cases.length + broken.length === 0) throw new UsageError(`no case matches ${describeSelection(selection) ?? "(no filter)"}`);
+    .action(async (o: { adapter?: string; command?: string; case?: string[]; requirement?: string[]; jobs: number; timeout: number; out: string; quiet?: boolean; verbose?: boolean; json?: boolean }) => {
+      const plan = await planRun({ root, ...(o.command !== undefined ? { command: o.command } : { adapter: o.adapter ?? "reference" }), caseGlobs: o.case ?? [], requirements: o.requirement ?? [] });
       const outDir = resolve(o.out);
       try {
         await mkdir(outDir, { recursive: true });
       } catch (err) {
         throw new UsageError(`cannot create the report directory ${outDir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
       }
-      const base = join(outDir, adapter.name);
+      const base = join(outDir, plan.adapter.name);
       const jsonl = new JsonlWriter(`${base}.jsonl`);
-      const progress = new Progress(process.stdout, color);
-      const filter = describeSelection(selection);
-      const report = await runSuite({
-        kitRoot: root,
-        kit: kitInfo(),
-        adapter,
-        cases,
-        broken,
+      const progress = new Progress(o.json ? { write: () => {} } : process.stdout, color, o.quiet ? "quiet" : o.verbose ? "verbose" : "normal");
+      const report = await runPlanned(plan, {
         jobs: o.jobs,
         timeoutMs: o.timeout,
-        ...(filter ? { filter } : {}),
         onHeader: (h) => {
           jsonl.write(h);
           progress.header(h);
@@ -91,17 +89,56 @@ function program(): Command {
       await jsonl.close();
       await writeFile(`${base}.xml`, renderJunit(report));
       await writeFile(`${base}.md`, renderMarkdown(report));
-      process.stdout.write(renderSummary(report, color));
-      process.stdout.write(`reports: ${base}.jsonl, ${base}.xml, ${base}.md\n`);
+      await writeFile(`${base}.html`, renderHtml([report], { sources: [`${base}.jsonl`] }));
+      const written = { jsonl: `${base}.jsonl`, junit: `${base}.xml`, markdown: `${base}.md`, html: `${base}.html` };
+      if (o.json) {
+        const problems = report.cases.filter((c) => FAILING_OUTCOMES.includes(c.outcome) || c.stale_baseline).map((c) => ({ id: c.id, outcome: c.outcome, ...(c.stale_baseline ? { stale_baseline: true } : {}), ...(c.message ? { message: c.message } : {}) }));
+        printJson({ reports: written, totals: report.footer.totals, exit_code: report.footer.exit_code, duration_ms: report.footer.duration_ms, problems });
+      } else {
+        process.stdout.write(renderSummary(report, color));
+        process.stdout.write(`reports: ${Object.values(written).join(", ")}\n`);
+      }
       process.exitCode = report.footer.exit_code;
+    });
+
+  const io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) };
+  cli
+    .command("smoke")
+    .description("check an adapter before running the suite: it starts, answers hello, replies well-formed, passes the clearest cases, and sees failures")
+    .addOption(new Option("--adapter <name|path>", "adapter under adapters-under-test/, or a folder/adapter.yaml (default: reference)").conflicts("command"))
+    .option("--command <cmd>", "start this command as a persistent-protocol implementation")
+    .option("--timeout <ms>", "per-case and hello timeout in milliseconds", positiveInt("--timeout"), DEFAULT_TIMEOUT_MS)
+    .option("--json", "print the stages and the verdict as one JSON document")
+    .exitOverride()
+    .action(async (o: { adapter?: string; command?: string; timeout: number; json?: boolean }) => {
+      process.exitCode = await smokeCommand({ root, timeoutMs: o.timeout, ...(o.adapter ? { adapter: o.adapter } : {}), ...(o.command ? { command: o.command } : {}), json: o.json === true }, io);
+    });
+
+  const scaffold = cli.command("new").description("scaffold suite files").exitOverride();
+  scaffold
+    .command("case <area/name>")
+    .description("write cases/<area>/<name>.yaml with every field its operation needs (each to fill marked # TODO), then lint it")
+    .option("--requirement <id>", "a SPEC.md requirement the case checks; repeatable", collect)
+    .addOption(new Option("--operation <op>", "the operation (default: that of the case files beside it, else validate)").choices([...OPERATIONS]))
+    .option("--case <name>", "the first case's own name, the id's last segment (default: a TODO placeholder)")
+    .option("--json", "print what was written and what is left to fill as one JSON document")
+    .exitOverride()
+    .action(async (path: string, o: { requirement?: string[]; operation?: string; case?: string; json?: boolean }) => {
+      process.exitCode = await newCaseCommand({ root, path, ...(o.requirement ? { requirement: o.requirement } : {}), ...(o.operation ? { operation: o.operation } : {}), ...(o.case ? { case: o.case } : {}), json: o.json === true }, io);
     });
 
   cli
     .command("lint")
     .description("check every case file, SPEC.md requirement coverage, exclusions and adapters")
+    .option("--json", "print {ok, cases, requirements, problems: [{code, file, line, message, fix, caseId}]}")
     .exitOverride()
-    .action(async () => {
+    .action(async (o: { json?: boolean }) => {
       const { problems, caseSet, spec } = await lintSuite(suitePaths(root));
+      if (o.json) {
+        printJson({ ok: problems.length === 0, cases: caseSet.cases.length, requirements: spec.requirements.size, problems });
+        process.exitCode = problems.length > 0 ? 1 : 0;
+        return;
+      }
       if (problems.length > 0) {
         process.stdout.write(`${renderProblems(problems)}\n${problems.length} problem(s)\n`);
         process.exitCode = 1;
@@ -115,10 +152,16 @@ function program(): Command {
     .description("list cases (id, requirements, file:line)")
     .option("--case <glob>", "only matching case ids; repeatable", collect)
     .option("--requirement <id>", "only cases that check this requirement; repeatable", collect)
+    .option("--json", "print [{id, operation, spec, file, line}]")
     .exitOverride()
-    .action(async (o: { case?: string[]; requirement?: string[] }) => {
+    .action(async (o: { case?: string[]; requirement?: string[]; json?: boolean }) => {
       const { caseSet } = await lintSuite(suitePaths(root));
-      for (const c of selectCases(caseSet.cases, { caseGlobs: o.case ?? [], requirements: o.requirement ?? [] })) {
+      const selected = selectCases(caseSet.cases, { caseGlobs: o.case ?? [], requirements: o.requirement ?? [] });
+      if (o.json) {
+        printJson(selected.map((c) => ({ id: c.id, operation: c.operation, spec: c.spec, file: c.location.file, line: c.location.line })));
+        return;
+      }
+      for (const c of selected) {
         process.stdout.write(`${c.id}\t${c.spec.join(",")}\t${c.location.file}:${c.location.line}\n`);
       }
     });
@@ -129,18 +172,24 @@ function program(): Command {
     .option("--missing", "only requirements without a case or exclusion")
     .option("--one-sided", "also list (and fail on) requirements whose cases are all accepting or all rejecting")
     .option("--prefix <prefix>", "only requirements whose ID starts with this (e.g. PAP-SEM-)")
+    .option("--json", "print {requirements: [{id, level, accepting, rejecting, other, exclusion, missing, one_sided}], missing, one_sided}")
     .exitOverride()
-    .action(async (o: { missing?: boolean; oneSided?: boolean; prefix?: string }) => {
+    .action(async (o: { missing?: boolean; oneSided?: boolean; prefix?: string; json?: boolean }) => {
       const { caseSet, spec, exclusions } = await lintSuite(suitePaths(root));
       const rows = coverageOf(spec.requirements.values(), caseSet.cases, exclusions).filter((r) => r.requirement.id.startsWith(o.prefix ?? ""));
       let missing = 0;
       let oneSided = 0;
+      const listed: object[] = [];
       for (const r of rows) {
         const none = isMissing(r);
         const lopsided = o.oneSided === true && isOneSided(r);
         if (none) missing++;
         if (lopsided) oneSided++;
         if (o.missing && !none && !lopsided) continue;
+        if (o.json) {
+          listed.push({ id: r.requirement.id, level: r.requirement.level, accepting: r.accepting, rejecting: r.rejecting, other: r.other, exclusion: r.exclusion ?? null, missing: none, one_sided: isOneSided(r) });
+          continue;
+        }
         const n = r.accepting + r.rejecting + r.other;
         const how = n > 0
           ? `${n} case(s): ${r.accepting} accepting, ${r.rejecting} rejecting${r.other ? `, ${r.other} other` : ""}${lopsided ? " — ONE-SIDED" : ""}`
@@ -149,34 +198,52 @@ function program(): Command {
             : "MISSING";
         process.stdout.write(`${r.requirement.id}\t${r.requirement.level}\t${how}\n`);
       }
-      process.stdout.write(`${rows.length} requirements, ${missing} without a case or exclusion${o.oneSided ? `, ${oneSided} one-sided` : ""}\n`);
+      if (o.json) printJson({ requirements: listed, total: rows.length, missing, ...(o.oneSided ? { one_sided: oneSided } : {}) });
+      else process.stdout.write(`${rows.length} requirements, ${missing} without a case or exclusion${o.oneSided ? `, ${oneSided} one-sided` : ""}\n`);
       if (missing + oneSided > 0) process.exitCode = 1;
     });
 
   const report = cli.command("report").description("render or compare run reports").exitOverride();
   report
-    .command("render <report.jsonl>")
-    .description("render a JSON Lines report as terminal text, JUnit XML or Markdown")
-    .addOption(new Option("--format <format>", "output format").choices(["terminal", "junit", "markdown"]).default("terminal"))
+    .command("render <report.jsonl...>")
+    .description("render a JSON Lines report as terminal text, JUnit XML, Markdown or one self-contained HTML page; html takes several reports and compares them side by side")
+    .addOption(new Option("--format <format>", "output format").choices(["terminal", "junit", "markdown", "html"]).default("terminal"))
     .option("--out <file>", "write to a file instead of stdout")
+    .option("--title <text>", "html: the page title")
     .exitOverride()
-    .action(async (file: string, o: { format: string; out?: string }) => {
-      const r = await readReport(file);
-      const text = o.format === "junit" ? renderJunit(r) : o.format === "markdown" ? renderMarkdown(r) : renderSummary(r, color && !o.out);
+    .action(async (files: string[], o: { format: string; out?: string; title?: string }) => {
+      if (files.length > 1 && o.format !== "html") throw new UsageError(`--format ${o.format} renders one report; only --format html compares several`);
+      const reports = await Promise.all(files.map((f) => readReport(f)));
+      const r = reports[0]!;
+      const text =
+        o.format === "html"
+          ? renderHtml(reports, { sources: files, ...(o.title ? { title: o.title } : {}) })
+          : o.format === "junit" ? renderJunit(r) : o.format === "markdown" ? renderMarkdown(r) : renderSummary(r, color && !o.out);
       if (o.out) await writeFile(o.out, text);
       else process.stdout.write(text);
-      process.exitCode = r.footer.exit_code;
+      process.exitCode = Math.max(...reports.map((x) => x.footer.exit_code));
+    });
+  report
+    .command("badge <report.jsonl>")
+    .description("the run's shields.io endpoint badge: pass percentage of the judged cases")
+    .option("--out <file>", "write the endpoint JSON to this file")
+    .option("--label <text>", "the badge's left text", "papc")
+    .option("--json", "print the endpoint JSON instead of text")
+    .exitOverride()
+    .action(async (file: string, o: { out?: string; label: string; json?: boolean }) => {
+      process.exitCode = await badgeCommand({ report: file, label: o.label, json: o.json === true, ...(o.out ? { out: o.out } : {}) }, io);
     });
   report
     .command("compare <a.jsonl> <b.jsonl>")
     .description("regressions and fixes from run A to run B, by case id and hash; exit 1 on regressions")
+    .option("--json", "print {regressions, fixes, otherChanges, changedCases, added, removed, sameSuite}")
     .exitOverride()
-    .action(async (a: string, b: string) => {
+    .action(async (a: string, b: string, o: { json?: boolean }) => {
       const cmp = compareReports(await readReport(a), await readReport(b));
-      process.stdout.write(renderComparison(cmp, a, b));
+      if (o.json) printJson(cmp);
+      else process.stdout.write(renderComparison(cmp, a, b));
       process.exitCode = cmp.regressions.length > 0 ? 1 : 0;
     });
-  const io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) };
   cli
     .command("compat <report.jsonl>")
     .description("write the compatibility matrix (provider x event x effect, with the live cases that prove each cell) from a run report")
@@ -248,7 +315,7 @@ async function main(): Promise<void> {
       process.exitCode = err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help" ? 0 : 2;
       return;
     }
-    if (err instanceof UsageError || err instanceof AdapterError || err instanceof ReportFormatError) {
+    if (err instanceof UsageError || err instanceof AdapterError || err instanceof ReportFormatError || err instanceof NoCasesError) {
       process.stderr.write(`papc: ${err.message}\n`);
       process.exitCode = 2;
       return;

@@ -10,6 +10,7 @@ import { errorPath, lineOf } from "../cases/yaml-locate.js";
 import { ADAPTERS_DIR, listAdapters, readAdapter } from "../adapters/load-adapter.js";
 import { check, describeErrors } from "../schemas/registry.js";
 import { loadSpec, type ParsedSpec } from "../spec/requirements.js";
+import { loadSmokeCases, SMOKE_DIR } from "../smoke/smoke-cases.js";
 import type { Exclusion, ExclusionsFile } from "../types/case.js";
 import { problem, type LintProblem } from "./problems.js";
 
@@ -20,10 +21,18 @@ export interface SuitePaths {
   specFile: string;
   /** Where dispatch cases' `given.event` ids are looked up as <id>.json. */
   recordingsDir: string;
+  /** `papc smoke`'s own cases (not the suite), linted like case files when the folder exists. */
+  smokeDir?: string;
 }
 
 export function suitePaths(kitRoot: string): SuitePaths {
-  return { kitRoot, casesDir: join(kitRoot, "cases"), specFile: join(kitRoot, "SPEC.md"), recordingsDir: join(kitRoot, "recordings") };
+  return {
+    kitRoot,
+    casesDir: join(kitRoot, "cases"),
+    specFile: join(kitRoot, "SPEC.md"),
+    recordingsDir: join(kitRoot, "recordings"),
+    smokeDir: join(kitRoot, SMOKE_DIR),
+  };
 }
 
 export interface LintResult {
@@ -68,6 +77,10 @@ export async function lintSuite(paths: SuitePaths): Promise<LintResult> {
     if (covered.has(e.id)) {
       problems.push(problem("exclusion-also-covered", `cases/${EXCLUSIONS_FILE}`, 1, `${e.id} is excluded but a case covers it`));
     }
+  }
+  // The smoke cases are case files too; they cover no requirement and join no run.
+  if (paths.smokeDir && existsSync(paths.smokeDir)) {
+    problems.push(...(await loadSmokeCases({ kitRoot: paths.kitRoot, dir: paths.smokeDir, recordingsDir: paths.recordingsDir, spec })).problems);
   }
   problems.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
   return { problems, caseSet, spec, exclusions };

@@ -1,22 +1,23 @@
 // Markdown summary: for a CI step summary, with a badge line to paste into a README.
 
 import { OUTCOMES, type RunReport } from "../types/run-report.js";
+import { badgeCounts, badgeFor, badgeMarkdown } from "./badge.js";
 import { renderDiff } from "./text-diff.js";
 
+/** Pass percentage of the judged cases (every case but skip and not-applicable): the badge's count (badge.ts). */
 export function passPercentage(report: RunReport): number {
-  const t = report.footer.totals;
-  const counted = report.cases.filter((c) => c.outcome !== "not-applicable" && c.outcome !== "skip").length;
-  return counted === 0 ? 0 : Math.floor(((t.pass ?? 0) * 1000) / counted) / 10;
+  return badgeCounts(report).percent;
 }
 
 export function renderMarkdown(report: RunReport): string {
   const { header, footer } = report;
   const impl = header.implementation?.implementation;
   const who = impl ? `${impl.name} ${impl.version}` : header.adapter.name;
-  const pct = passPercentage(report);
-  const skipped = (footer.totals.skip ?? 0) + (footer.totals["not-applicable"] ?? 0);
-  // the pass percentage counts judged cases only (passPercentage): say so, next to what was not judged
-  const judged = report.cases.length - skipped;
+  // the pass percentage counts judged cases only (badge.ts): say so, next to what was not judged
+  const counts = badgeCounts(report);
+  const pct = counts.percent;
+  const skipped = counts.skipped + counts.notApplicable;
+  const judged = counts.counted;
   const verdict =
     footer.exit_code !== 0
       ? "❌ not conforming on this suite"
@@ -30,7 +31,7 @@ export function renderMarkdown(report: RunReport): string {
     "",
     `Run ${header.started_at.slice(0, 10)} with adapter \`${header.adapter.name}\` on Node ${header.environment.node}, ${header.environment.platform}/${header.environment.arch}.`,
     "",
-    `Badge: ![papc](https://img.shields.io/badge/papc-${encodeURIComponent(`${pct}%`)}-${footer.exit_code === 0 ? "brightgreen" : "red"})`,
+    `Badge: ${badgeMarkdown(badgeFor(report))}`,
     "",
     "| outcome | cases |",
     "|---|---:|",

@@ -20,32 +20,78 @@ export interface Out {
   isTTY?: boolean;
 }
 
-/** Progress: one rewritten line on a TTY; elsewhere a line per problem and every 50 cases. */
+/** quiet: only problems and the totals; normal: problems and progress; verbose: every case. */
+export type Verbosity = "quiet" | "normal" | "verbose";
+
+const PAINT: Partial<Record<Outcome, string>> = {
+  pass: "\u001b[32m",
+  fail: "\u001b[31m",
+  error: "\u001b[31m",
+  crash: "\u001b[31m",
+  timeout: "\u001b[31m",
+  "suite-bug": "\u001b[35m",
+  skip: "\u001b[33m",
+  "expected-fail": "\u001b[36m",
+};
+
+/**
+ * Progress: on a TTY one rewritten status line (cases done, outcome counts, ETA) with a line
+ * per problem above it; elsewhere (CI logs) a line per problem and a status line every 50 cases.
+ */
 export class Progress {
   private readonly counts: Partial<Record<Outcome, number>> = {};
-  constructor(private readonly out: Out, private readonly color: boolean) {}
+  private started = 0;
+  constructor(
+    private readonly out: Out,
+    private readonly color: boolean,
+    private readonly verbosity: Verbosity = "normal",
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   header(h: ReportHeader): void {
+    this.started = this.now();
+    if (this.verbosity === "quiet") return;
     const impl = h.implementation?.implementation;
     this.out.write(`papc ${h.kit.version}: ${h.suite.cases} cases against ${impl ? `${impl.name} ${impl.version}` : h.adapter.name} (${h.adapter.mode})\n`);
   }
 
   record(r: CaseRecord, done: number, total: number): void {
     this.counts[r.outcome] = (this.counts[r.outcome] ?? 0) + 1;
-    const noteworthy = r.outcome !== "pass" && r.outcome !== "not-applicable" || r.stale_baseline;
+    const noteworthy = (r.outcome !== "pass" && r.outcome !== "not-applicable" && r.outcome !== "skip" && r.outcome !== "expected-fail") || r.stale_baseline === true;
+    const line = noteworthy || this.verbosity === "verbose" ? `${this.mark(r.outcome)} ${r.id}  ${r.outcome}${r.stale_baseline ? " (stale baseline)" : ""}${this.verbosity === "verbose" ? `  ${Math.round(r.duration_ms)} ms` : ""}\n` : "";
+    if (this.verbosity === "quiet") {
+      if (noteworthy) this.out.write(line);
+      return;
+    }
     if (this.out.isTTY) {
-      if (noteworthy) this.out.write(`\r\u001b[K${MARK[r.outcome]} ${r.id}  ${r.outcome}${r.stale_baseline ? " (stale baseline)" : ""}\n`);
-      this.out.write(`\r\u001b[K[${done}/${total}] ${this.tally()}`);
+      this.out.write(`\r\u001b[K${line}\r\u001b[K${this.status(done, total)}`);
       if (done === total) this.out.write("\n");
       return;
     }
-    if (noteworthy) this.out.write(`${MARK[r.outcome]} ${r.id}  ${r.outcome}${r.stale_baseline ? " (stale baseline)" : ""}\n`);
-    if (done % 50 === 0 || done === total) this.out.write(`[${done}/${total}] ${this.tally()}\n`);
+    this.out.write(line);
+    if (done % 50 === 0 || done === total) this.out.write(`${this.status(done, total)}\n`);
   }
 
-  private tally(): string {
-    return OUTCOMES.filter((o) => this.counts[o]).map((o) => `${o} ${this.counts[o]}`).join(", ");
+  /** `[done/total] outcome counts · ETA`: the ETA assumes the remaining cases take the mean so far. */
+  status(done: number, total: number): string {
+    const tally = OUTCOMES.filter((o) => this.counts[o]).map((o) => `${o} ${this.counts[o]}`).join(", ");
+    const elapsed = this.now() - this.started;
+    const eta = done > 0 && done < total ? ` · ETA ${formatDuration((elapsed / done) * (total - done))}` : "";
+    return `[${done}/${total}] ${tally}${eta}`;
   }
+
+  private mark(o: Outcome): string {
+    const paint = PAINT[o];
+    return this.color && paint ? `${paint}${MARK[o]}\u001b[0m` : MARK[o];
+  }
+}
+
+/** 3 s, 1 m 05 s, 1 h 02 m */
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} m ${String(s % 60).padStart(2, "0")} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} m`;
 }
 
 export function renderSummary(report: RunReport, color: boolean): string {

@@ -1,0 +1,121 @@
+// What the HTML report embeds: one summary per run and one row per case id across all runs,
+// so the page's script only renders and filters (runner/src/report/html-script.ts).
+
+import { OUTCOMES, type CaseRecord, type DiffLine, type Outcome, type RunReport, type Tally } from "../types/run-report.js";
+import { passPercentage } from "./markdown.js";
+
+export interface HtmlRun {
+  /** Column heading in the comparison view; unique among the runs. */
+  label: string;
+  source?: string;
+  kit: string;
+  /** "name version (language)" from the implementation's hello, or null when it said none. */
+  implementation: string | null;
+  adapter: string;
+  mode: string;
+  command: string;
+  suite: { hash: string; cases: number; filter?: string };
+  environment: string;
+  started_at: string;
+  finished_at: string;
+  duration_ms: number;
+  exit_code: number;
+  /** Percentage of judged cases (not skip, not not-applicable) that pass, as in the Markdown summary. */
+  pass_percentage: number;
+  totals: Tally;
+  by_area: Record<string, Tally>;
+  by_requirement: Record<string, Tally>;
+  stale_baselines: string[];
+}
+
+export interface HtmlResult {
+  outcome: Outcome;
+  duration_ms: number;
+  setup_ms?: number;
+  message?: string;
+  diff?: DiffLine[];
+  stderr?: string;
+  baseline?: string;
+  stale_baseline?: boolean;
+}
+
+export interface HtmlCase {
+  id: string;
+  area: string;
+  spec: string[];
+  /** One entry per run, in the order of `runs`; null when that run has no such case. */
+  results: (HtmlResult | null)[];
+}
+
+export interface HtmlModel {
+  title: string;
+  kit: string;
+  outcomes: readonly Outcome[];
+  runs: HtmlRun[];
+  cases: HtmlCase[];
+}
+
+export function htmlModel(reports: readonly RunReport[], options: { title?: string; sources?: string[] } = {}): HtmlModel {
+  if (reports.length === 0) throw new Error("renderHtml needs at least one report");
+  const labels = uniqueLabels(reports.map(nameOf), options.sources);
+  const runs = reports.map((r, i): HtmlRun => summarize(r, labels[i]!, options.sources?.[i]));
+  const rows = new Map<string, HtmlCase>();
+  reports.forEach((report, i) => {
+    for (const c of report.cases) {
+      // The first report that has the case names its area and requirements.
+      const row = rows.get(c.id) ?? { id: c.id, area: c.area, spec: c.spec, results: reports.map(() => null) };
+      row.results[i] = resultOf(c);
+      rows.set(c.id, row);
+    }
+  });
+  // Reports list cases in completion order; the page lists them by id, so areas stay together.
+  const cases = [...rows.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const kit = `${reports[0]!.header.kit.name} ${reports[0]!.header.kit.version}`;
+  const title = options.title ?? (reports.length === 1 ? `${kit}: ${labels[0]}` : `${kit}: ${labels.join(" vs ")}`);
+  return { title, kit, outcomes: OUTCOMES, runs, cases };
+}
+
+function nameOf(r: RunReport): string {
+  const impl = r.header.implementation?.implementation;
+  return impl ? `${impl.name} ${impl.version}` : r.header.adapter.name;
+}
+
+/** Two runs of the same implementation get told apart by their source file, or else by number. */
+function uniqueLabels(names: string[], sources: string[] | undefined): string[] {
+  return names.map((name, i) => {
+    if (names.filter((n) => n === name).length === 1) return name;
+    const file = sources?.[i]?.split(/[\\/]/).pop();
+    return file ? `${name} (${file})` : `${name} #${i + 1}`;
+  });
+}
+
+function summarize(r: RunReport, label: string, source: string | undefined): HtmlRun {
+  const { header: h, footer: f } = r;
+  const impl = h.implementation?.implementation;
+  return {
+    label,
+    ...(source !== undefined ? { source } : {}),
+    kit: `${h.kit.name} ${h.kit.version}`,
+    implementation: impl ? `${impl.name} ${impl.version}${impl.language ? ` (${impl.language})` : ""}` : null,
+    adapter: h.adapter.name,
+    mode: h.adapter.mode,
+    command: h.adapter.command.join(" "),
+    suite: { hash: h.suite.hash, cases: h.suite.cases, ...(h.suite.filter !== undefined ? { filter: h.suite.filter } : {}) },
+    environment: `Node ${h.environment.node}, ${h.environment.platform}/${h.environment.arch}, ${h.environment.cpus} CPUs`,
+    started_at: h.started_at,
+    finished_at: f.finished_at,
+    duration_ms: f.duration_ms,
+    exit_code: f.exit_code,
+    pass_percentage: passPercentage(r),
+    totals: f.totals,
+    by_area: f.by_area,
+    by_requirement: f.by_requirement,
+    stale_baselines: f.stale_baselines,
+  };
+}
+
+/** The record without what the row already says (id, area, spec) or the page does not show. */
+function resultOf(c: CaseRecord): HtmlResult {
+  const { type: _type, id: _id, hash: _hash, area: _area, spec: _spec, live: _live, ...rest } = c;
+  return rest;
+}

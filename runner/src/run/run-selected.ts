@@ -1,0 +1,94 @@
+// The one "resolve the adapter → lint the suite → select the cases → run them" step shared by
+// `papc run` and the TypeScript API (runner/src/api.ts). Split in two so that a caller can act
+// between choosing and running (the CLI names its report files after the adapter): planRun
+// decides what runs, runPlanned runs it.
+
+import { cpus } from "node:os";
+import { AdapterError, commandAdapter, resolveAdapter } from "../adapters/load-adapter.js";
+import type { BrokenCase } from "../cases/load-cases.js";
+import { kitInfo, kitRoot } from "../kit.js";
+import { lintSuite, suitePaths, type LintResult } from "../lint/lint.js";
+import type { Adapter } from "../types/adapter.js";
+import type { LoadedCase } from "../types/case.js";
+import type { CaseRecord, ReportFooter, ReportHeader, RunReport } from "../types/run-report.js";
+import { DEFAULT_TIMEOUT_MS, runSuite } from "./run-suite.js";
+import { describeSelection, selectCases, type Selection } from "./select-cases.js";
+
+/** The selection matched no case (a usage error: `papc run` exits 2). */
+export class NoCasesError extends Error {}
+
+export interface PlanOptions {
+  /** The kit root holding cases/, SPEC.md, recordings/ and adapters-under-test/ (default: this kit). */
+  root?: string;
+  /** An adapter under adapters-under-test/, or a folder or adapter.yaml (default "reference" when no command). */
+  adapter?: string;
+  /** A command line started as an ad-hoc persistent-protocol implementation, in the current directory. */
+  command?: string;
+  /** Case id globs (`*` within a segment, `**` across); none: every case. */
+  caseGlobs?: readonly string[];
+  /** Requirement ids; only cases checking one of them. */
+  requirements?: readonly string[];
+}
+
+export interface PlannedRun {
+  root: string;
+  kit: { name: string; version: string };
+  adapter: Adapter;
+  /** The selected cases that loaded. */
+  cases: LoadedCase[];
+  /** The selected cases that did not load: each becomes a suite-bug record. */
+  broken: BrokenCase[];
+  /** The selection as the report header's suite.filter, when there is one. */
+  filter?: string;
+  /** The whole lint of the suite (a run goes ahead despite problems; broken cases are suite bugs). */
+  lint: LintResult;
+}
+
+export interface ExecuteOptions {
+  /** Implementation processes in parallel (default: the number of CPUs). */
+  jobs?: number;
+  /** Per-case timeout in milliseconds (default DEFAULT_TIMEOUT_MS). */
+  timeoutMs?: number;
+  onHeader?: (h: ReportHeader) => void;
+  onRecord?: (r: CaseRecord, done: number, total: number) => void;
+  onFooter?: (f: ReportFooter) => void;
+}
+
+/**
+ * Resolves the adapter (or the ad-hoc command), lints the suite and selects the cases.
+ * Throws AdapterError for an unknown or invalid adapter, NoCasesError when nothing matches.
+ */
+export async function planRun(options: PlanOptions): Promise<PlannedRun> {
+  const root = options.root ?? kitRoot();
+  if (options.adapter !== undefined && options.command !== undefined) throw new AdapterError("give an adapter or a command, not both");
+  const adapter = options.command !== undefined ? commandAdapter(options.command) : await resolveAdapter(options.adapter ?? "reference", root);
+  const lint = await lintSuite(suitePaths(root));
+  const selection: Selection = { caseGlobs: [...(options.caseGlobs ?? [])], requirements: [...(options.requirements ?? [])] };
+  const cases = selectCases(lint.caseSet.cases, selection);
+  const broken = selectCases(lint.caseSet.broken, selection);
+  const filter = describeSelection(selection);
+  if (cases.length + broken.length === 0) throw new NoCasesError(`no case matches ${filter ?? "(no filter)"}`);
+  return { root, kit: kitInfo(), adapter, cases, broken, ...(filter ? { filter } : {}), lint };
+}
+
+/** Runs a planned selection; every case gets its own outcome, nothing stops the run early. */
+export async function runPlanned(plan: PlannedRun, options: ExecuteOptions = {}): Promise<RunReport> {
+  return runSuite({
+    kitRoot: plan.root,
+    kit: plan.kit,
+    adapter: plan.adapter,
+    cases: plan.cases,
+    broken: plan.broken,
+    jobs: options.jobs ?? cpus().length,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    ...(plan.filter ? { filter: plan.filter } : {}),
+    ...(options.onHeader ? { onHeader: options.onHeader } : {}),
+    ...(options.onRecord ? { onRecord: options.onRecord } : {}),
+    ...(options.onFooter ? { onFooter: options.onFooter } : {}),
+  });
+}
+
+/** planRun then runPlanned. */
+export async function runSelected(options: PlanOptions & ExecuteOptions): Promise<RunReport> {
+  return runPlanned(await planRun(options), options);
+}

@@ -1,0 +1,461 @@
+// `papc new case <area>/<name> [--requirement ID]… [--operation op] [--case slug] [--json]`:
+// writes cases/<area>/<name>.yaml, a case file in the suite's own shape, and lints it.
+//
+// The shape is the one nearly every file of the suite has (SPEC.md 1.1): a table file whose
+// top-level keys are defaults (`title`, `operation`) and whose `cases:` holds the cases, each with
+// an id `<area>/<name>/<case>` (the file's folder, its stem, the case's own name). The scaffold
+// holds one case with every field its operation needs. What the author must decide is a
+// placeholder that fails `papc lint` until it is filled (`TODO` where a number, boolean, list or
+// id is due, `""` where text is due), each on a line marked `# TODO`; what merely needs adapting
+// (a starting fixture, a recording) is valid already and marked `# TODO` too. So an unfinished
+// scaffold cannot land: lint fails on it.
+
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { loadCaseFile, type CaseSet } from "../cases/load-cases.js";
+import { RecordingStore } from "../dispatch/recording-store.js";
+import { problem, type LintProblem } from "../lint/problems.js";
+import { renderProblems } from "../lint/render.js";
+import { CASE_ID_PATTERN } from "../schemas/case-schema.js";
+import { loadSpec, type Requirement } from "../spec/requirements.js";
+import type { Operation } from "../types/case.js";
+
+export const OPERATIONS: readonly Operation[] = ["validate", "dispatch", "compose", "load-agent-plugin", "live"];
+
+export interface NewCaseOptions {
+  /** The kit root: cases/, SPEC.md and recordings/ below it. */
+  root: string;
+  /** `<area>/<name>`: the file cases/<area>/<name>.yaml, whose cases are `<area>/<name>/<case>`. */
+  path: string;
+  /** Requirement IDs the case checks; each must be defined in SPEC.md. */
+  requirement?: string | string[];
+  /** The operation; default: the one the case files beside it use, else validate. */
+  operation?: string;
+  /** The first case's own name (the id's last segment); default: a placeholder lint rejects. */
+  case?: string;
+  json?: boolean;
+}
+
+export interface Io {
+  out(t: string): void;
+  err(t: string): void;
+}
+
+export interface ScaffoldResult {
+  /** Relative to the kit root. */
+  file: string;
+  id: string;
+  operation: Operation;
+  /** Where the operation came from, in words. */
+  operation_from: string;
+  requirements: string[];
+  /** Every line marked `# TODO`, with what to put there. */
+  todo: { line: number; text: string }[];
+  /** Lint findings of the new file as written (its placeholders, until they are filled). */
+  lint: LintProblem[];
+  notes: string[];
+  next: string;
+}
+
+/** A usage error: nothing was written. */
+export class ScaffoldUsageError extends Error {}
+
+const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export async function newCaseCommand(o: NewCaseOptions, io: Io): Promise<number> {
+  let r: ScaffoldResult;
+  try {
+    r = await scaffoldCase(o);
+  } catch (err) {
+    if (err instanceof ScaffoldUsageError) {
+      io.err(`papc: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  if (o.json) {
+    io.out(`${JSON.stringify(r, null, 2)}\n`);
+    return 0;
+  }
+  const lines = [`wrote ${r.file} (operation ${r.operation}: ${r.operation_from})`];
+  for (const n of r.notes) lines.push(`note: ${n}`);
+  lines.push("", `left to do: fill each line marked # TODO, then delete the marker:`);
+  for (const t of r.todo) lines.push(`  ${r.file}:${t.line}  ${t.text}`);
+  if (r.lint.length > 0) {
+    lines.push("", `lint of the new file: ${r.lint.length} finding(s), which go away as the placeholders are filled:`);
+    lines.push(...renderProblems(r.lint).split("\n").map((l) => `  ${l}`));
+  } else {
+    lines.push("", "lint of the new file: clean");
+  }
+  lines.push("", `then: ${r.next}`);
+  io.out(`${lines.join("\n")}\n`);
+  return 0;
+}
+
+/** Writes the scaffold (never over an existing file) and lints it; ScaffoldUsageError when it cannot. */
+export async function scaffoldCase(o: NewCaseOptions): Promise<ScaffoldResult> {
+  const path = o.path.replace(/\.ya?ml$/, "").replace(/^cases\//, "").replace(/\/+$/, "");
+  const segments = path.split("/");
+  if (segments.length < 2 || !segments.every((s) => SEGMENT.test(s))) {
+    throw new ScaffoldUsageError(
+      `"${o.path}" is not <area>/<name>: case ids are lowercase words and digits joined by "-", in at least two "/" segments (e.g. manifest/semantic/skill-names), SPEC.md KIT-CASE-ID-UNIQUE`,
+    );
+  }
+  const caseName = o.case ?? "TODO";
+  if (o.case !== undefined && !SEGMENT.test(o.case)) throw new ScaffoldUsageError(`--case "${o.case}" is not one id segment (lowercase words and digits joined by "-")`);
+  const id = `${path}/${caseName}`;
+  if (o.case !== undefined && (!new RegExp(CASE_ID_PATTERN).test(id) || id.length > 200)) throw new ScaffoldUsageError(`the case id "${id}" breaks the id rules (pattern ${CASE_ID_PATTERN}, at most 200 characters)`);
+  if (id.length > 200) throw new ScaffoldUsageError(`"${path}" is too long: a case id has at most 200 characters`);
+
+  const casesDir = join(o.root, "cases");
+  if (!existsSync(casesDir)) throw new ScaffoldUsageError(`${casesDir} does not exist: --root must be the kit root`);
+  const area = segments.slice(0, -1).join("/");
+  const name = segments.at(-1)!;
+  const file = join(casesDir, ...segments.slice(0, -1), `${name}.yaml`);
+  const rel = relative(o.root, file).split(sep).join("/");
+  for (const other of [file, join(casesDir, ...segments.slice(0, -1), `${name}.yml`)]) {
+    if (existsSync(other)) throw new ScaffoldUsageError(`${relative(o.root, other)} exists already; papc new case never overwrites (add the case to that file, or pick another name)`);
+  }
+
+  const spec = await loadSpec(join(o.root, "SPEC.md"));
+  const asked = o.requirement === undefined ? [] : Array.isArray(o.requirement) ? o.requirement : [o.requirement];
+  const requirements = [...new Set(asked.map((r) => r.trim()))];
+  for (const r of requirements) {
+    if (spec.requirements.has(r)) continue;
+    const close = closeMatches(r, [...spec.requirements.keys()]);
+    throw new ScaffoldUsageError(
+      `requirement ${r} is not defined in SPEC.md; ${close.length > 0 ? `did you mean ${close.join(", ")}?` : `none is close; list them with: papc coverage --prefix ${r.split("-")[0] ?? ""}-`}`,
+    );
+  }
+
+  let operation: Operation;
+  let operationFrom: string;
+  if (o.operation !== undefined) {
+    if (!OPERATIONS.includes(o.operation as Operation)) throw new ScaffoldUsageError(`--operation must be one of ${OPERATIONS.join(", ")}, not "${o.operation}"`);
+    operation = o.operation as Operation;
+    operationFrom = "given with --operation";
+  } else {
+    ({ operation, from: operationFrom } = await inferOperation(casesDir, segments.slice(0, -1)));
+  }
+
+  const sections = await sectionsOf(join(o.root, "SPEC.md"), requirements.map((r) => spec.requirements.get(r)!));
+  const text = renderScaffold({ id, area, name, operation, requirements: requirements.map((r) => spec.requirements.get(r)!), sections, caseNamed: o.case !== undefined });
+
+  const notes: string[] = [];
+  const sibling = join(casesDir, ...segments.slice(0, -2), `${segments.at(-2)}.yaml`);
+  if (segments.length > 2 && existsSync(sibling) && !existsSync(join(casesDir, ...segments.slice(0, -1)))) {
+    notes.push(`${relative(o.root, sibling)} already holds the cases of ${area}; to add a case to them, add it to that file instead (and delete ${rel})`);
+  }
+  await mkdir(dirname(file), { recursive: true });
+  try {
+    await writeFile(file, text, { flag: "wx" });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new ScaffoldUsageError(`${rel} exists already; papc new case never overwrites`);
+    throw err;
+  }
+  const lint = lintCaseFile(text, rel, segments.slice(0, -1).join("/"), o.root, new Set(spec.requirements.keys()));
+  return {
+    file: rel,
+    id,
+    operation,
+    operation_from: operationFrom,
+    requirements,
+    todo: todoLines(text),
+    lint,
+    notes,
+    next: `papc lint && papc run --adapter reference --case '${path}/**'`,
+  };
+}
+
+/** The findings `papc lint` has for this one file (schema, operation keys, recordings, folder, requirements). */
+export function lintCaseFile(text: string, rel: string, folder: string, root: string, known: ReadonlySet<string>): LintProblem[] {
+  const set: CaseSet = { cases: [], broken: [], problems: [] };
+  loadCaseFile(text, rel, folder, set, new RecordingStore(join(root, "recordings")));
+  const problems = [...set.problems];
+  for (const c of set.cases) {
+    for (const r of c.spec.filter((s) => !known.has(s))) problems.push(problem("unknown-requirement", rel, c.location.line, `case "${c.id}" names unknown requirement ${r}`, c.id));
+  }
+  return problems.sort((a, b) => a.line - b.line);
+}
+
+/** The operation the case files beside the new one use (then those below the nearest ancestor that has any). */
+async function inferOperation(casesDir: string, folder: string[]): Promise<{ operation: Operation; from: string }> {
+  for (let depth = folder.length; depth >= 1; depth--) {
+    const dir = join(casesDir, ...folder.slice(0, depth));
+    if (!existsSync(dir)) continue;
+    const counts = new Map<Operation, number>();
+    const files = await caseFilesIn(dir, depth < folder.length);
+    for (const f of files) {
+      for (const op of await operationsIn(f)) counts.set(op, (counts.get(op) ?? 0) + 1);
+    }
+    if (counts.size === 0) continue;
+    const [top] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+    const where = `cases/${folder.slice(0, depth).join("/")}`;
+    const mixed = counts.size > 1 ? ` (also ${[...counts.entries()].filter(([op]) => op !== top![0]).map(([op, n]) => `${op} ×${n}`).join(", ")}; use --operation to choose)` : "";
+    return { operation: top![0], from: `the operation of ${top![1]} case(s) in ${depth < folder.length ? "and below " : ""}${where}${mixed}` };
+  }
+  return { operation: "validate", from: "the default: no case file beside it names an operation" };
+}
+
+async function caseFilesIn(dir: string, recursive: boolean): Promise<string[]> {
+  const entries = await readdir(dir, { recursive, withFileTypes: true });
+  return entries.filter((e) => e.isFile() && /\.ya?ml$/.test(e.name) && e.name !== "EXCLUSIONS.yaml").map((e) => join(e.parentPath, e.name));
+}
+
+/** The operation of each case in a case file (a table's default for entries that name none). */
+async function operationsIn(file: string): Promise<Operation[]> {
+  let data: unknown;
+  try {
+    data = parseYaml(await readFile(file, "utf8"), { merge: true });
+  } catch {
+    return [];
+  }
+  if (typeof data !== "object" || data === null) return [];
+  const d = data as { operation?: unknown; cases?: unknown };
+  const isOp = (v: unknown): v is Operation => typeof v === "string" && OPERATIONS.includes(v as Operation);
+  if (!Array.isArray(d.cases)) return isOp(d.operation) ? [d.operation] : [];
+  return d.cases.map((c) => (c as { operation?: unknown } | null)?.operation ?? d.operation).filter(isOp);
+}
+
+/** Up to five requirement IDs close to `wanted`: by edit distance, or sharing a segment run. */
+export function closeMatches(wanted: string, known: readonly string[]): string[] {
+  const w = wanted.toUpperCase();
+  const scored = known.map((id) => {
+    let score = distance(w, id);
+    if (id.includes(w) || w.includes(id)) score = Math.min(score, 1);
+    const shared = sharedSegments(w, id);
+    if (shared >= 2) score = Math.min(score, Math.max(1, Math.floor(score / 2)));
+    return { id, score };
+  });
+  const limit = Math.max(3, Math.ceil(w.length * 0.35));
+  return scored
+    .filter((s) => s.score <= limit)
+    .sort((a, b) => a.score - b.score || (a.id < b.id ? -1 : 1))
+    .slice(0, 5)
+    .map((s) => s.id);
+}
+
+function sharedSegments(a: string, b: string): number {
+  const bs = new Set(b.split("-"));
+  return a.split("-").filter((s) => bs.has(s)).length;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const here = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = here;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** Each requirement's SPEC.md section number (the nearest numbered heading above it). */
+async function sectionsOf(specFile: string, reqs: readonly Requirement[]): Promise<Map<string, string>> {
+  const lines = (await readFile(specFile, "utf8")).split("\n");
+  const out = new Map<string, string>();
+  for (const r of reqs) {
+    for (let i = r.line - 1; i >= 0; i--) {
+      const m = /^#{2,4} (\d+(?:\.\d+)*)\.? /.exec(lines[i] ?? "");
+      if (m) {
+        out.set(r.id, m[1]!);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Every `# TODO` line: the line number and what to do there. */
+function todoLines(text: string): { line: number; text: string }[] {
+  return text.split("\n").flatMap((l, i) => {
+    const at = l.indexOf("# TODO");
+    if (at < 0) return [];
+    const before = l.slice(0, at).trim().replace(/^#\s*/, "");
+    const what = l.slice(at + "# TODO".length).replace(/^:\s*/, "").trim();
+    return [{ line: i + 1, text: before ? `${before}  ← ${what}` : what }];
+  });
+}
+
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+interface ScaffoldInput {
+  id: string;
+  area: string;
+  name: string;
+  operation: Operation;
+  requirements: Requirement[];
+  sections: Map<string, string>;
+  caseNamed: boolean;
+}
+
+/** The file's text: header comment, table defaults, one case whose body depends on the operation. */
+export function renderScaffold(s: ScaffoldInput): string {
+  const header: string[] = ["# TODO: what the cases of this file show, in a sentence or two (the rule, the inputs, the verdict)."];
+  if (s.requirements.length > 0) {
+    header.push(`# Requirements: ${s.requirements.map((r) => `SPEC.md ${s.sections.get(r.id) ?? "?"} ${r.id}`).join(", ")}.`);
+    for (const r of s.requirements) header.push(...wrap(`${r.id} ${r.level}: ${r.text}`, 94).map((l, i) => `#${i === 0 ? "   " : "     "}${l}`));
+  }
+  header.push(
+    "# Table file: the top-level keys are defaults for every case below; given.files, given.args and",
+    "# given.environment are merged key by key (a case's entry wins), every other key is replaced.",
+  );
+  const spec = s.requirements.length > 0 ? `[${s.requirements.map((r) => r.id).join(", ")}]` : `[TODO]  # TODO: the SPEC.md requirement IDs this case checks, e.g. [${exampleRequirement(s.operation)}]`;
+  const idLine = s.caseNamed ? `  - id: ${s.id}` : `  - id: ${s.id}  # TODO: the case's own name instead of TODO: lowercase words joined by -`;
+  const lines = [
+    ...header,
+    `operation: ${s.operation}`,
+    "cases:",
+    "",
+    idLine,
+    `    title: ""  # TODO: one sentence: the input, and what the implementation must answer`,
+    `    spec: ${spec}`,
+    ...BODIES[s.operation](s),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+function exampleRequirement(op: Operation): string {
+  return { validate: "PAP-SEM-RESOLVE-SKILL", dispatch: "PAP-NATIVE-PRETOOLUSE-DENY", compose: "HOST-DENY-WINS", "load-agent-plugin": "AP-MANIFEST-OBJECT", live: "PAP-LIVE-DENY" }[op];
+}
+
+const MANIFEST = [
+  "schema_version = 1",
+  "",
+  "[plugin]",
+  'name = "demo"',
+  'description = "Demo package"',
+];
+
+const GATE_MANIFEST = [
+  "schema_version = 1",
+  "",
+  "[plugin]",
+  'name = "demo"',
+  'description = "The demo package."',
+  "",
+  "[[tool]]",
+  "schema_version = 1",
+  'id = "gate"',
+  'entry = "tools/gate.mjs"',
+  'runtime = "node"',
+  "argv = []",
+  'cwd = "tool_root"',
+  'availability = "required"',
+  "",
+  "[[hook]]",
+  "schema_version = 1",
+  'id = "gate"',
+  'tool = "gate"',
+  'subject = "tool_call"',
+  'phase = "before"',
+  'effect = "allow_deny"',
+  'requirement = "required"',
+  "timeout_ms = 1000",
+  'failure_policy = "report"',
+  'retry = "never"',
+  'error_visibility = "user"',
+  'blocking_scope = "matched_event"',
+];
+
+const block = (indent: number, lines: readonly string[]): string[] => lines.map((l) => (l === "" ? "" : `${" ".repeat(indent)}${l}`));
+
+const BODIES: Record<Operation, (s: ScaffoldInput) => string[]> = {
+  validate: () => [
+    "    given:",
+    "      files:  # TODO: the source tree (paths relative to the source root); this package is valid as it stands",
+    "        plugins/demo/PLUGIN.toml: |",
+    ...block(10, MANIFEST),
+    "    expect:",
+    "      exit: TODO  # TODO: 0 (valid), 1 (invalid) or 2 (usage error)",
+    "      valid: TODO  # TODO: true or false",
+    "      # optional: structural: accept|reject; diagnostics: { includes: [{ code: …, path: … }], excludes: […], count: N };",
+    "      # report: {…} (a subset of report schema 1); fixture: { absent: [RAN], unchanged: true } (SPEC.md 1.3)",
+  ],
+  dispatch: () => [
+    "    given:",
+    "      event: claude-code/2.1.233/PreToolUse/bash-echo  # TODO: the native event: a recording id (recordings/<provider>/<version>/<Event>/<name>), or { recording: …, set: {…}, delete: […] }",
+    "      hooks:",
+    "        - id: gate",
+    "          effect: TODO  # TODO: observe, add_context, allow_deny, rewrite_input, replace_output or continue_workflow",
+    "          handler: { stdout: { kind: abstain } }  # TODO: what the handler prints (a portable result, SPEC.md 5.4), and stderr, exit, delay_ms",
+    "          # optional: subject, phase, requirement, fallback, timeout_ms, failure_policy, error_visibility, matcher, bindings, inputs, argv, env (SPEC.md 1.6)",
+    "    expect:",
+    "      exit: TODO  # TODO: the dispatcher's exit status",
+    "      response: {}  # TODO: the native response: stdout parsed as JSON (null for empty stdout), compared exactly",
+    "      handlers:",
+    "        gate: { ran: TODO }  # TODO: true or false; optionally runs, argv, env, stdin, cwd",
+  ],
+  compose: () => [
+    "    given:",
+    "      args:",
+    "        packages: [company/plugins/demo]  # TODO: the package directories to compose, in registration order",
+    "        event: { hook: PreToolUse, tool_name: Bash }  # TODO: the host hook (and, for tool hooks, the tool)",
+    '        results: { "demo#hook:gate": { kind: deny, reason: "no" } }  # TODO: each hook\'s portable result by identity; absent: abstain',
+    "      files:  # TODO: the packages; this one holds one tool and one allow_deny hook on tool_call/before",
+    "        company/plugins/demo/PLUGIN.toml: |",
+    ...block(10, GATE_MANIFEST),
+    '        company/plugins/demo/tools/gate.mjs: "export {};\\n"',
+    "    expect:",
+    "      order: TODO  # TODO: the accepted plugin names in composition order, e.g. [demo]",
+    "      decision: { kind: TODO }  # TODO: none, allow, deny, rewrite_input, replace_output or continue_workflow (with reason, context, input or output)",
+    "      # optional: rejected: [{ package, code }]; tools: [{ name, plugin }]; fired: [identity…]; conflicts; failures (SPEC.md 1.9)",
+  ],
+  "load-agent-plugin": () => [
+    "    given:",
+    "      source: demo",
+    "      files:  # TODO: the package under test (its root is given.source); this one is valid as it stands",
+    "        demo/plugin.json: |",
+    ...block(10, [
+      "{",
+      '  "$schema": "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json",',
+      '  "name": "demo",',
+      '  "version": "1.0.0",',
+      '  "description": "Demo plugin"',
+      "}",
+    ]),
+    '        demo/skills/hello/SKILL.md: "---\\nname: hello\\ndescription: Says hello\\n---\\nSay hello to the user.\\n"',
+    "    expect:",
+    "      loaded: TODO  # TODO: true or false",
+    "      skills: TODO  # TODO: the names of the published skills, e.g. [hello] ([] when nothing loads)",
+    "      # optional: identity: { name, version, description } (null when not loaded); mcp_servers; hooks; apps; interface; diagnostics (SPEC.md 1.8)",
+  ],
+  live: () => [
+    "    given:",
+    "      provider: TODO  # TODO: claude-code or codex",
+    "      hooks:",
+    "        - id: gate",
+    "          subject: tool_call",
+    "          phase: before",
+    "          effect: TODO  # TODO: observe, add_context, allow_deny, rewrite_input, replace_output or continue_workflow",
+    "          handler: { stdout: { kind: abstain } }  # TODO: what the handler prints (a portable result, SPEC.md 5.4)",
+    "      scenario:  # TODO: what the scripted model does in the harness run (shell commands run in the work directory)",
+    "        prompt: Create the marker file.",
+    "        turns:",
+    "          - tool: shell",
+    "            arguments: { command: touch ran-original }",
+    "          - text: Done.",
+    "    expect:",
+    "      projection: { exit: TODO }  # TODO: the projection's exit (0 when nothing is refused); optionally refused: [ids], omitted: [ids]",
+    "      handlers:",
+    "        gate: { runs: TODO }  # TODO: how often the handler ran; optionally argv, env, stdin",
+    "      # optional: harness: { exit, output }; workdir: { present, absent }; model: { requests, request, all } (SPEC.md 1.7)",
+  ],
+};
