@@ -51,7 +51,7 @@ describe("badgeFor", () => {
   it("counts pass over every case but skip and not-applicable; expected-fail and suite-bug count as not passing", () => {
     const r = reportOf({ pass: 5, fail: 1, "expected-fail": 1, error: 1, crash: 1, timeout: 1, "suite-bug": 1, skip: 2, "not-applicable": 3 });
     expect(badgeCounts(r)).toEqual({ pass: 5, counted: 11, skipped: 2, notApplicable: 3, percent: 45.4 });
-    expect(badgeFor(r)).toEqual({ schemaVersion: 1, label: "papc", message: "45.4% (5/11)", color: "red" });
+    expect(badgeFor(r)).toEqual({ schemaVersion: 1, label: "papc", message: "45.4% (5/11, 2 skipped)", color: "red" });
     // skips and not-applicable cases change nothing
     expect(badgeFor(reportOf({ pass: 5, fail: 1, skip: 40, "not-applicable": 7 })).message).toBe("83.3% (5/6, 40 skipped)");
   });
@@ -93,7 +93,7 @@ describe("badge URL and the Markdown summary", () => {
       expect(md).toContain(`${n.percent}% of ${n.counted} judged cases pass`);
       expect(passPercentage(r)).toBe(n.percent);
     }
-    expect(renderMarkdown(reportOf({ pass: 156, skip: 49, "expected-fail": 9 }))).toContain("Badge: ![papc](https://img.shields.io/badge/papc-94.5%25%20(156%2F165)-yellowgreen)");
+    expect(renderMarkdown(reportOf({ pass: 156, skip: 49, "expected-fail": 9 }))).toContain("Badge: ![papc](https://img.shields.io/badge/papc-94.5%25%20(156%2F165%2C%2049%20skipped)-yellowgreen)");
   });
 });
 
@@ -114,7 +114,7 @@ describe("badgeCommand", () => {
     const out = join(report, "..", "badge.json");
     const { io, sink } = capture();
     expect(await badgeCommand({ report, out, json: true }, sink)).toBe(0);
-    const want = { schemaVersion: 1, label: "papc", message: "90% (9/10)", color: "yellowgreen" };
+    const want = { schemaVersion: 1, label: "papc", message: "90% (9/10, 2 skipped)", color: "yellowgreen" };
     expect(JSON.parse(await readFile(out, "utf8"))).toEqual(want);
     expect(JSON.parse(io.out)).toEqual(want);
   });
@@ -124,9 +124,9 @@ describe("badgeCommand", () => {
     const { io, sink } = capture();
     expect(await badgeCommand({ report }, sink)).toBe(0);
     expect(io.out.split("\n")).toEqual([
-      "papc: 90% (9/10), yellowgreen",
+      "papc: 90% (9/10, 2 skipped), yellowgreen",
       "  9 of 10 counted cases pass; not counted: 2 skipped, 1 not applicable (expected-fail, fail, error, crash, timeout and suite-bug count as not passing)",
-      "markdown: ![papc](https://img.shields.io/badge/papc-90%25%20(9%2F10)-yellowgreen)",
+      "markdown: ![papc](https://img.shields.io/badge/papc-90%25%20(9%2F10%2C%202%20skipped)-yellowgreen)",
       "",
     ]);
   });
