@@ -8,7 +8,6 @@ import { combine, type Answer } from "../src/compose/decision.js";
 import { firedHooks } from "../src/compose/hooks.js";
 import { stableTopologicalOrder } from "../src/compose/order.js";
 import type { HostHook, HostPackage, ReadPackage } from "../src/compose/packages.js";
-import { pluginSelector } from "../src/compose/packages.js";
 
 const pkg = (name: string, extra: Partial<HostPackage> = {}): ReadPackage => ({ ok: true, pkg: { path: `p/${name}`, name, requires: [], tools: [], hooks: [], ...extra } });
 const hook = (id: string, extra: Partial<HostHook> = {}): HostHook => ({ id, subject: "tool_call", phase: "before", effect: "allow_deny", failure_policy: "report", toolNames: [], ...extra });

@@ -124,6 +124,8 @@ function program(): Command {
     .option("--json", "print what was written and what is left to fill as one JSON document")
     .exitOverride()
     .action(async (path: string, o: { requirement?: string[]; operation?: string; case?: string; json?: boolean }) => {
+      // An installed papc is a copy of the suite: a case written there is lost on the next install.
+      if (/[\\/]node_modules[\\/]/.test(root)) throw new UsageError(`this papc is installed (${root}); cases are added in a clone of papc's repository (CONTRIBUTING.md)`);
       process.exitCode = await newCaseCommand({ root, path, ...(o.requirement ? { requirement: o.requirement } : {}), ...(o.operation ? { operation: o.operation } : {}), ...(o.case ? { case: o.case } : {}), json: o.json === true }, io);
     });
 

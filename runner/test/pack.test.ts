@@ -132,6 +132,13 @@ describe("the tarball installed in another folder, offline", () => {
     expect(r.stdout).toMatch(/^lint OK: \d+ cases, \d+ requirements/);
   });
 
+  it("npx papc new case refuses to write into the installed suite", async () => {
+    const r = await run("npx", ["papc", "new", "case", "manifest/mine/new-rule"], consumer);
+    expect(r.exitCode, r.all).toBe(2);
+    expect(r.all).toContain("cases are added in a clone of papc's repository (CONTRIBUTING.md)");
+    expect(existsSync(join(consumer, "node_modules/papc/cases/manifest/mine"))).toBe(false);
+  });
+
   it("npx papc run --adapter reference writes its reports in the current folder", async () => {
     const r = await run("npx", ["papc", "run", "--adapter", "reference", "--case", "manifest/structural/hook/**", "--jobs", "2", "--out", "reports"], consumer);
     expect(r.exitCode, r.all).toBe(0);

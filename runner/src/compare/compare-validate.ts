@@ -3,7 +3,6 @@
 
 import type { DiagnosticPattern, ValidateExpectation } from "../types/case.js";
 import type { ValidateResult } from "../types/protocol.js";
-import type { ReportDiagnostic } from "../types/validation-report.js";
 import type { DiffLine } from "../types/run-report.js";
 import { diffField } from "./diff-lines.js";
 import { matchesSubset, projectOnto } from "./match.js";

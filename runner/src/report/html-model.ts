@@ -1,7 +1,7 @@
 // What the HTML report embeds: one summary per run and one row per case id across all runs,
 // so the page's script only renders and filters (runner/src/report/html-script.ts).
 
-import { OUTCOMES, type CaseRecord, type DiffLine, type Outcome, type RunReport, type Tally } from "../types/run-report.js";
+import { OUTCOMES, type CaseRecord, type Outcome, type RunReport, type Tally } from "../types/run-report.js";
 import { passPercentage } from "./markdown.js";
 
 export interface HtmlRun {
@@ -28,16 +28,8 @@ export interface HtmlRun {
   stale_baselines: string[];
 }
 
-export interface HtmlResult {
-  outcome: Outcome;
-  duration_ms: number;
-  setup_ms?: number;
-  message?: string;
-  diff?: DiffLine[];
-  stderr?: string;
-  baseline?: string;
-  stale_baseline?: boolean;
-}
+/** One implementation's result on a case: its record without what the row shows once for all. */
+export type HtmlResult = Pick<CaseRecord, "outcome" | "duration_ms" | "setup_ms" | "message" | "diff" | "stderr" | "baseline" | "stale_baseline">;
 
 export interface HtmlCase {
   id: string;
