@@ -194,7 +194,7 @@ function program(): Command {
         }
         const n = r.accepting + r.rejecting + r.other;
         const how = n > 0
-          ? `${n} case(s): ${r.accepting} accepting, ${r.rejecting} rejecting${r.other ? `, ${r.other} other` : ""}${lopsided ? " — ONE-SIDED" : ""}`
+          ? `${n} case(s): ${r.accepting} accepting, ${r.rejecting} rejecting${r.other ? `, ${r.other} other` : ""}${lopsided ? ` — ONE-SIDED: add ${r.accepting > 0 ? "a rejecting" : r.rejecting > 0 ? "an accepting" : "an accepting and a rejecting"} case (what counts as which: SPEC.md 1.1, CONTRIBUTING.md)` : ""}`
           : r.exclusion
             ? `excluded: ${r.exclusion.reason}${r.exclusion.tested_by ? ` (tested by ${r.exclusion.tested_by})` : ""}`
             : "MISSING";

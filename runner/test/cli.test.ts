@@ -167,7 +167,7 @@ describe("usage errors exit 2", () => {
   });
 
   it("--help works for every command", async () => {
-    for (const args of [["--help"], ["run", "--help"], ["lint", "--help"], ["list", "--help"], ["coverage", "--help"], ["report", "render", "--help"], ["report", "compare", "--help"]]) {
+    for (const args of [["--help"], ["run", "--help"], ["lint", "--help"], ["list", "--help"], ["coverage", "--help"], ["report", "render", "--help"], ["report", "compare", "--help"], ["report", "badge", "--help"], ["smoke", "--help"], ["new", "case", "--help"]]) {
       const run = await papc(args);
       expect(run.exitCode, args.join(" ")).toBe(0);
       expect(run.stdout).toMatch(/^Usage: papc/);

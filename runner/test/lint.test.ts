@@ -69,6 +69,17 @@ describe("papc lint", () => {
     expect(ps[0]!.message).toMatch(/KIT-NOPE/);
   });
 
+  it("suggests the requirement meant by a misspelt ID", async () => {
+    const ps = await lintFiles({ "cases/area/x/typo.yaml": GOOD.replace("area/x/good", "area/x/typo").replace("[KIT-A, KIT-B]", "[KIT-A, KIT-BB]") });
+    expect(ps.map((p) => p.message)).toEqual([expect.stringMatching(/^case "area\/x\/typo" names unknown requirement KIT-BB; did you mean KIT-B, /)]);
+  });
+
+  it("reports each # TODO marker left in a case file at its line", async () => {
+    const ps = await lintFiles({ "cases/area/x/todo.yaml": GOOD.replace("area/x/good", "area/x/todo").replace("expect: { exit: 1 }", "expect: { exit: 1 }  # TODO: the exit code") });
+    expect(where(ps)).toEqual(["cases/area/x/todo.yaml:8 todo-left"]);
+    expect(ps[0]!.message).toBe("a # TODO marker is left: the exit code");
+  });
+
   it("reports a requirement with neither case nor exclusion at its SPEC.md line", async () => {
     const ps = await lintFiles({ "SPEC.md": `${SPEC}- **[KIT-C]** SHOULD (test): third.\n` });
     expect(where(ps)).toEqual(["SPEC.md:4 uncovered-requirement"]);

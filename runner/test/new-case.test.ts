@@ -43,12 +43,13 @@ async function lintOf(file: string) {
   return problems.filter((p) => p.file === file);
 }
 
-/** Fills the placeholders through the yaml library, as an author would in an editor. */
-async function fill(r: ScaffoldResult, values: Record<string, unknown>): Promise<void> {
+/** Fills the scaffold's placeholders as a spec editor would; with `keepMarkers`, forgets to delete the # TODO markers. */
+async function fill(r: ScaffoldResult, values: Record<string, unknown>, keepMarkers = false): Promise<void> {
   const path = join(root, r.file);
   const doc = parseDocument(await readFile(path, "utf8"));
   for (const [key, value] of Object.entries(values)) doc.setIn(["cases", 0, ...key.split(".")], value);
-  await writeFile(path, String(doc));
+  const text = String(doc);
+  await writeFile(path, keepMarkers ? text : text.replace(/^#\s*TODO\b.*\n/gm, "").replace(/\s*#\s*TODO\b.*$/gm, ""));
 }
 
 const FILLED: Record<string, Record<string, unknown>> = {
@@ -117,11 +118,22 @@ describe("papc new case", () => {
       const before = await lintOf(r.file);
       expect(before.length).toBeGreaterThan(0);
       expect(before.filter((p) => !todo.has(p.line)).map((p) => `${p.line} ${p.message}`)).toEqual([]);
-      expect(r.lint.map((p) => `${p.line} ${p.code}`)).toEqual(before.map((p) => `${p.line} ${p.code}`));
+      // papc new case prints the file's lint beside its own list of the # TODO lines; `papc lint` also flags each marker
+      expect(before.filter((p) => p.code === "todo-left").map((p) => p.line)).toEqual([...todo].sort((x, y) => x - y));
+      expect(r.lint.map((p) => `${p.line} ${p.code}`)).toEqual(before.filter((p) => p.code !== "todo-left").map((p) => `${p.line} ${p.code}`));
       await fill(r, { spec: [op === "live" ? "PAP-LIVE-DENY" : op === "dispatch" ? "PAP-NATIVE-EMPTY" : op === "compose" ? "HOST-DENY-WINS" : op === "load-agent-plugin" ? "AP-MANIFEST-OBJECT" : "PAP-CLI-EXIT-VALID"], ...FILLED[op] });
       expect(await lintOf(r.file)).toEqual([]);
     });
   }
+
+  it("filled in but with its # TODO markers left, a scaffold still fails lint, once per marker", async () => {
+    const r = await scaffoldCase({ root, path: "manifest/semantic/half-done", requirement: "PAP-CLI-EXIT-VALID" });
+    await fill(r, { ...FILLED.validate!, id: "manifest/semantic/half-done/valid-demo" }, true);
+    const left = await lintOf(r.file);
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((p) => p.code === "todo-left"), JSON.stringify(left)).toBe(true);
+    expect(left).toHaveLength(r.todo.length); // (filling moved some lines)
+  });
 
   it("filled in, the validate and dispatch scaffolds run and pass against the reference", async () => {
     const validate = await scaffoldCase({ root, path: "manifest/semantic/new-rule", requirement: "PAP-CLI-EXIT-VALID" });

@@ -13,6 +13,7 @@ import { loadSpec, type ParsedSpec } from "../spec/requirements.js";
 import { loadSmokeCases, SMOKE_DIR } from "../smoke/smoke-cases.js";
 import type { Exclusion, ExclusionsFile } from "../types/case.js";
 import { problem, type LintProblem } from "./problems.js";
+import { closeMatches } from "../spec/close-matches.js";
 
 /** Where a suite lives; kitRoot is the suite root that findings' paths are relative to. */
 export interface SuitePaths {
@@ -53,7 +54,11 @@ export async function lintSuite(paths: SuitePaths): Promise<LintResult> {
   for (const c of caseSet.cases) {
     const unknown = c.spec
       .filter((id) => !spec.requirements.has(id))
-      .map((id) => problem("unknown-requirement", c.location.file, c.location.line, `case "${c.id}" names unknown requirement ${id}`, c.id));
+      .map((id) => {
+        const close = closeMatches(id, [...spec.requirements.keys()]);
+        const hint = close.length > 0 ? `; did you mean ${close.join(", ")}?` : "";
+        return problem("unknown-requirement", c.location.file, c.location.line, `case "${c.id}" names unknown requirement ${id}${hint}`, c.id);
+      });
     problems.push(...unknown);
     if (unknown.length === 0) known.push(c);
     else caseSet.broken.push({ id: c.id, file: c.location.file, line: c.location.line, area: c.area, spec: c.spec, problems: unknown });
@@ -78,6 +83,7 @@ export async function lintSuite(paths: SuitePaths): Promise<LintResult> {
       problems.push(problem("exclusion-also-covered", `cases/${EXCLUSIONS_FILE}`, 1, `${e.id} is excluded but a case covers it`));
     }
   }
+  problems.push(...(await todoMarkers(paths.kitRoot, [...caseSet.cases, ...caseSet.broken].map((c) => ("location" in c ? c.location.file : c.file)))));
   // The smoke cases are case files too; they cover no requirement and join no run.
   if (paths.smokeDir && existsSync(paths.smokeDir)) {
     problems.push(...(await loadSmokeCases({ kitRoot: paths.kitRoot, dir: paths.smokeDir, recordingsDir: paths.recordingsDir, spec })).problems);
@@ -134,4 +140,17 @@ async function lintAdapters(paths: SuitePaths, caseIds: Set<string>): Promise<Li
     }
   }
   return problems;
+}
+
+/** `# TODO` markers left in case files (papc new case writes one on each line to fill). */
+async function todoMarkers(kitRoot: string, files: readonly string[]): Promise<LintProblem[]> {
+  const found: LintProblem[] = [];
+  for (const file of [...new Set(files)].sort()) {
+    const lines = (await readFile(join(kitRoot, file), "utf8")).split("\n");
+    lines.forEach((text, i) => {
+      const m = /#\s*TODO\b:?\s*(.*)$/.exec(text);
+      if (m) found.push(problem("todo-left", file, i + 1, `a # TODO marker is left${m[1] ? `: ${m[1]}` : ""}`));
+    });
+  }
+  return found;
 }

@@ -25,7 +25,8 @@ export type LintCode =
   | "unknown-hook"
   | "scenario-tool"
   | "live-event-value"
-  | "compose-args";
+  | "compose-args"
+  | "todo-left";
 
 export interface LintProblem {
   code: LintCode;
@@ -64,6 +65,7 @@ export const FIXES: Record<LintCode, string> = {
   "scenario-tool": "Use a tool the case's provider offers the model (claude-code: shell, subagent; codex: shell, apply_patch, subagent, subagent_wait).",
   "live-event-value": "A live case sends no event of its own: write the handler's expected arguments as plain strings.",
   "compose-args": "Give compose cases args {packages: [dirs holding a PLUGIN.toml the case writes], event: {hook, tool_name?}, results: {<plugin>#hook:<id>: result}} (SPEC.md 1.9).",
+  "todo-left": "Do what the marker asks (papc new case writes one on each line to fill), then delete the # TODO.",
 };
 
 export function problem(

@@ -20,6 +20,7 @@ import { problem, type LintProblem } from "../lint/problems.js";
 import { renderProblems } from "../lint/render.js";
 import { CASE_ID_PATTERN } from "../schemas/case-schema.js";
 import { loadSpec, type Requirement } from "../spec/requirements.js";
+import { closeMatches } from "../spec/close-matches.js";
 import type { Operation } from "../types/case.js";
 
 export const OPERATIONS: readonly Operation[] = ["validate", "dispatch", "compose", "load-agent-plugin", "live"];
@@ -217,43 +218,6 @@ async function operationsIn(file: string): Promise<Operation[]> {
   const isOp = (v: unknown): v is Operation => typeof v === "string" && OPERATIONS.includes(v as Operation);
   if (!Array.isArray(d.cases)) return isOp(d.operation) ? [d.operation] : [];
   return d.cases.map((c) => (c as { operation?: unknown } | null)?.operation ?? d.operation).filter(isOp);
-}
-
-/** Up to five requirement IDs close to `wanted`: by edit distance, or sharing a segment run. */
-export function closeMatches(wanted: string, known: readonly string[]): string[] {
-  const w = wanted.toUpperCase();
-  const scored = known.map((id) => {
-    let score = distance(w, id);
-    if (id.includes(w) || w.includes(id)) score = Math.min(score, 1);
-    const shared = sharedSegments(w, id);
-    if (shared >= 2) score = Math.min(score, Math.max(1, Math.floor(score / 2)));
-    return { id, score };
-  });
-  const limit = Math.max(3, Math.ceil(w.length * 0.35));
-  return scored
-    .filter((s) => s.score <= limit)
-    .sort((a, b) => a.score - b.score || (a.id < b.id ? -1 : 1))
-    .slice(0, 5)
-    .map((s) => s.id);
-}
-
-function sharedSegments(a: string, b: string): number {
-  const bs = new Set(b.split("-"));
-  return a.split("-").filter((s) => bs.has(s)).length;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const here = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = here;
-    }
-  }
-  return row[b.length]!;
 }
 
 /** Each requirement's SPEC.md section number (the nearest numbered heading above it). */
