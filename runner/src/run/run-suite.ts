@@ -70,10 +70,15 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
 function makeImplementation(options: RunOptions, timeoutMs: number): Implementation {
   const { adapter, kitRoot } = options;
   if (adapter.mode === "exec") return new ExecClient({ adapter, kitRoot, cwd: adapter.dir });
-  const values = adapterPlaceholders(adapter, kitRoot);
-  const command = (adapter.command ?? []).map((part) => part.replace(/\{(kit|adapter_dir)\}/g, (_, k: string) => values[k] ?? ""));
+  const command = persistentCommand(adapter, kitRoot);
   // Commands run in the adapter's folder (the current directory for --command).
   return new PersistentClient({ command, cwd: adapter.dir, kit: options.kit, helloTimeoutMs: timeoutMs });
+}
+
+/** The argv of a persistent adapter, with {kit} and {adapter_dir} filled in. */
+export function persistentCommand(adapter: Adapter, kitRoot: string): string[] {
+  const values = adapterPlaceholders(adapter, kitRoot);
+  return (adapter.command ?? []).map((part) => part.replace(/\{(kit|adapter_dir)\}/g, (_, k: string) => values[k] ?? ""));
 }
 
 function headerFor(options: RunOptions, hello: HelloReply | null, total: number): ReportHeader {

@@ -18,9 +18,8 @@
 import { ExecClient } from "../protocol/exec-client.js";
 import type { Exchange, ExchangeWithStderr, Implementation } from "../protocol/implementation.js";
 import { PersistentClient } from "../protocol/persistent-client.js";
-import { adapterPlaceholders } from "../adapters/load-adapter.js";
 import { runCase } from "../run/run-case.js";
-import { DEFAULT_TIMEOUT_MS } from "../run/run-suite.js";
+import { DEFAULT_TIMEOUT_MS, persistentCommand } from "../run/run-suite.js";
 import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase, Operation } from "../types/case.js";
 import type { CasePayload, HelloReply } from "../types/protocol.js";
@@ -437,8 +436,7 @@ function stderrLines(stderr: string): string[] {
 /** The argv a persistent adapter starts, placeholders filled (as runSuite fills them). */
 function commandOf(adapter: Adapter, kitRoot: string): string[] {
   if (adapter.mode === "exec") return Object.values(adapter.operations ?? {})[0]?.argv.flat() ?? [];
-  const values = adapterPlaceholders(adapter, kitRoot);
-  return (adapter.command ?? []).map((part) => part.replace(/\{(kit|adapter_dir)\}/g, (_, k: string) => values[k] ?? ""));
+  return persistentCommand(adapter, kitRoot);
 }
 
 /** The same client runSuite would start for this adapter. */
