@@ -3,7 +3,7 @@
 // handled one at a time in arrival order. stdout carries replies and nothing else: logs go
 // to stderr. A failing request becomes an `errored` reply; the process keeps serving.
 
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import type { Readable } from "node:stream";
 import { createInterface } from "node:readline";
 import type { Operation } from "../../runner/src/types/case.js";
@@ -14,10 +14,11 @@ import { composeHost } from "./compose/compose.js";
 import { dispatch } from "./dispatch/dispatch.js";
 import { project } from "./dispatch/project.js";
 import { kitInfo } from "./kit.js";
+import { gatedDispatch, isLifecycleOperation, LIFECYCLE_OPERATIONS, runLifecycle } from "./lifecycle/operations.js";
 import { isMainModule } from "./main-module.js";
 import { DEFAULT_SOURCE_ID, validate } from "./validate.js";
 
-export const OPERATIONS: Operation[] = ["validate", "dispatch", "live", "load-agent-plugin", "compose"];
+export const OPERATIONS: Operation[] = ["validate", "dispatch", "live", "load-agent-plugin", "compose", ...LIFECYCLE_OPERATIONS];
 
 export function helloReply(): HelloReply {
   const info = kitInfo();
@@ -48,10 +49,11 @@ function errored(seq: number, message: string, detail?: JsonRecord): ErroredRepl
 /**
  * The `dispatch` operation (issue 4 contract, "The dispatch operation"): args.event is written
  * as JSON bytes, exactly as the runner's exec mode does, and args.environment is laid over our
- * own environment as the dispatcher's environment.
+ * own environment as the dispatcher's environment. With args.state_dir (a lifecycle step, SPEC
+ * 1.11) only hooks under a current grant of the consumer's trust store run (lifecycle/dispatch-gate.ts).
  */
 async function handleDispatch(seq: number, source: string, args: JsonRecord): Promise<RunReply> {
-  const { provider, plugin, hooks, event, environment } = args;
+  const { provider, plugin, hooks, event, environment, state_dir: stateDir } = args;
   if (typeof provider !== "string") return errored(seq, "dispatch needs case.args.provider (claude-code or codex)");
   if (typeof plugin !== "string") return errored(seq, "dispatch needs case.args.plugin (a package directory name)");
   if (hooks !== undefined && !(Array.isArray(hooks) && hooks.every((id) => typeof id === "string"))) return errored(seq, "dispatch: case.args.hooks must be an array of hook ids");
@@ -59,14 +61,16 @@ async function handleDispatch(seq: number, source: string, args: JsonRecord): Pr
   if (environment !== undefined && !(isRecord(environment) && Object.values(environment).every((v) => typeof v === "string"))) {
     return errored(seq, "dispatch: case.args.environment must map names to strings");
   }
-  const result = await dispatch({
+  if (stateDir !== undefined && !(typeof stateDir === "string" && isAbsolute(stateDir))) return errored(seq, "dispatch: case.args.state_dir must be an absolute path");
+  const request = {
     source,
     provider,
     plugin,
     ...(hooks === undefined ? {} : { hooks: hooks as string[] }),
     event: JSON.stringify(event),
     env: { ...process.env, ...((environment as Record<string, string> | undefined) ?? {}) },
-  });
+  };
+  const result = stateDir === undefined ? await dispatch(request) : await gatedDispatch(request, stateDir, event);
   return { seq, result: { exit: result.exit, stdout: result.stdout, stderr: result.stderr } };
 }
 
@@ -108,7 +112,7 @@ export async function handleRun(seq: number, payload: unknown): Promise<RunReply
   try {
     if (!isRecord(payload)) return errored(seq, "run request has no case object");
     const operation = payload["operation"];
-    if (operation !== "validate" && operation !== "dispatch" && operation !== "live" && operation !== "load-agent-plugin" && operation !== "compose") {
+    if (operation !== "validate" && operation !== "dispatch" && operation !== "live" && operation !== "load-agent-plugin" && operation !== "compose" && !isLifecycleOperation(operation)) {
       return errored(seq, `operation ${JSON.stringify(operation)} is not supported (supported: ${OPERATIONS.join(", ")})`);
     }
     const source = payload["source"];
@@ -117,6 +121,7 @@ export async function handleRun(seq: number, payload: unknown): Promise<RunReply
     if (operation === "live") return await handleLive(seq, source, isRecord(payload["args"]) ? payload["args"] : {});
     if (operation === "load-agent-plugin") return await handleLoadAgentPlugin(seq, source, payload["root"]);
     if (operation === "compose") return await handleCompose(seq, source, payload["args"]);
+    if (isLifecycleOperation(operation)) return { seq, result: { ...(await runLifecycle(operation, source, payload["args"])) } };
     const args = isRecord(payload["args"]) ? payload["args"] : {};
     const sourceId = args["source_id"] ?? DEFAULT_SOURCE_ID;
     if (typeof sourceId !== "string") return errored(seq, "case.args.source_id must be a string");

@@ -62,6 +62,27 @@ const TARGETED_PROJECTIONS: [string, string[]][] = [
   ["hides-omissions", ["live/claude-code/unsupported-omitted", "live/codex/unsupported-omitted"]],
 ];
 
+const wrongLifecycle = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-lifecycle.mjs"), mutation];
+/**
+ * The two wrong consumers issue 10 names (KIT-LIFECYCLE-TEETH), and the lifecycle cases written to
+ * catch them: one that dispatches without the dispatch-time trust check, one that tidies the
+ * user's instruction files (line endings, trailing spaces, byte order mark, final newline).
+ */
+const TARGETED_LIFECYCLE: [string, string[]][] = [
+  ["skips-trust-check", [
+    "lifecycle/trust/validated-not-trusted", "lifecycle/trust/refusal-named-on-stderr", "lifecycle/trust/one-hook-approved",
+    "lifecycle/trust/tool-only-approved", "lifecycle/trust/tool-bytes-changed", "lifecycle/trust/contract-changed",
+    "lifecycle/trust/hook-effect-changed", "lifecycle/trust/same-name-other-bytes", "lifecycle/trust/revoked",
+    "lifecycle/trust/removed-forgets-grants",
+  ]],
+  ["rewrites-user-content", ["lifecycle/instructions/remove-restores-bytes", "lifecycle/instructions/bom-kept", "lifecycle/instructions/two-packages-one-file"]],
+];
+const OTHER_LIFECYCLE = [
+  "skips-trust-check", "rewrites-user-content", "approves-anything", "approves-whole-package", "revoke-ignored", "never-blocks",
+  "hides-omissions", "enables-recommended", "project-as-global", "default-target", "swaps-user-files", "no-dry-run", "appends-again",
+  "removes-all-blocks", "concatenates",
+].map(wrongLifecycle);
+
 let harnessesUnavailable: string | undefined;
 beforeAll(async () => {
   harnessesUnavailable = await installPinnedHarnesses();
@@ -139,8 +160,20 @@ describe("every case has teeth", async () => {
     expect(composes.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
   }, 300_000);
 
+  it("skipping the dispatch-time trust check or rewriting user content fails the cases written for them, and every lifecycle case fails against some wrong consumer", async () => {
+    const lifecycle = byOperation("steps");
+    for (const [mutation, ids] of TARGETED_LIFECYCLE) {
+      const targets = lifecycle.filter((c) => ids.includes(c.id));
+      expect(targets.map((c) => c.id).sort()).toEqual([...ids].sort());
+      const caught = await failuresAgainst([wrongLifecycle(mutation)], targets);
+      expect(ids.filter((id) => !caught.has(id)).map((id) => `${mutation} did not fail ${id}`)).toEqual([]);
+    }
+    const failed = await failuresAgainst(OTHER_LIFECYCLE, lifecycle);
+    expect(lifecycle.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
+  }, 300_000);
+
   it("knows every operation the suite uses", () => {
-    const known = ["validate", "dispatch", "live", "load-agent-plugin", "compose"];
+    const known = ["validate", "dispatch", "live", "load-agent-plugin", "compose", "steps"];
     expect([...new Set(cases.map((c) => c.operation))].filter((op) => !known.includes(op))).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { resolveLive } from "../live/resolve-live.js";
 import { canonicalJson, sha256 } from "./canonical.js";
 import { fixturePathProblems } from "./fixture-paths.js";
 import { nullAllowed, operationKeyFindings } from "./operation-keys.js";
+import { stepFindings } from "./step-findings.js";
 import { composeArgsFindings } from "./compose-args.js";
 import { errorPath, lineOf, type YamlPath } from "./yaml-locate.js";
 
@@ -163,7 +164,11 @@ function addCase(
   // ajv lets `nullable` keys hold an explicit null (YAML `key:` with nothing after it);
   // in a case that is always a mistake, and an empty expectation would check nothing.
   const operation = isObject(data) ? data.operation : undefined;
-  for (const path of nullPaths(data).filter((p) => !nullAllowed(operation, p))) {
+  const steps = isObject(data) && Array.isArray(data.steps) ? data.steps : [];
+  // inside a step, its own operation decides where a null may stand
+  const allowed = (p: (string | number)[]): boolean =>
+    p[0] === "steps" && typeof p[1] === "number" ? nullAllowed((steps[p[1]] as { operation?: unknown } | undefined)?.operation, p.slice(2)) : nullAllowed(operation, p);
+  for (const path of nullPaths(data).filter((p) => !allowed(p))) {
     problems.push(problem("case-schema", src.file, locate(path), `/${path.join("/")} is null (an empty YAML value)`, rawId));
   }
   if (!result.ok) {
@@ -171,9 +176,10 @@ function addCase(
       problems.push(problem("case-schema", src.file, locate(errorPath(e)), describeErrors([e]), rawId));
     }
   } else {
-    const c = data as CaseSpec;
+    const c = asLoadable(data as CaseSpec);
+    for (const f of stepFindings(c)) problems.push(problem(f.code, src.file, locate(f.path, f.key), f.message, c.id));
     for (const f of operationKeyFindings(c)) problems.push(problem("operation-mismatch", src.file, locate(f.path, true), f.message, c.id));
-    if (c.operation === "dispatch") {
+    if (c.operation === "dispatch" || (c.operation === "steps" && c.given?.event !== undefined)) {
       const { dispatch: resolved, findings } = resolveDispatch(c, src.recordings);
       for (const f of findings) problems.push(problem(f.code, src.file, locate(f.path, f.key), f.message, c.id));
       dispatch = resolved;
@@ -210,11 +216,16 @@ function addCase(
     set.broken.push({ id: rawId, file: src.file, line: startLine, area: areaOf(rawId, folder), spec, problems });
     return;
   }
-  const c = data as CaseSpec;
+  const c = asLoadable(data as CaseSpec);
   const loaded: LoadedCase = { ...c, area: areaOf(c.id, folder), hash: caseHash(c, dispatch?.event), location: { file: src.file, line: startLine } };
   if (dispatch) loaded.dispatch = dispatch;
   if (live) loaded.live = live;
   set.cases.push(loaded);
+}
+
+/** A multi-step case as the runner holds it: operation "steps" and no case-level expectation (SPEC 1.11). */
+function asLoadable(c: CaseSpec): CaseSpec {
+  return c.steps === undefined ? c : { ...c, operation: "steps", expect: {} };
 }
 
 function nullPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
@@ -240,8 +251,9 @@ export function areaOf(id: string, fallback: string): string {
  * Title and notes are prose and do not change the hash. Inline fixtures are part of `given`.
  */
 export function caseHash(c: CaseSpec, event?: unknown): string {
-  const { id, spec, operation, given, expect } = c;
+  const { id, spec, operation, given, expect, steps } = c;
   const hashed: Record<string, unknown> = { id, spec, operation, given: given ?? {}, expect };
+  if (steps !== undefined) hashed.steps = steps;
   if (event !== undefined) hashed.event = event;
   return sha256(canonicalJson(hashed));
 }

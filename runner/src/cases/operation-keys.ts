@@ -12,6 +12,8 @@ const COMPOSE_EXPECT = ["order", "rejected", "tools", "fired", "decision", "conf
 const AGENT_PLUGIN_EXPECT = ["loaded", "identity", "skills", "mcp_servers", "hooks", "apps", "interface", "diagnostics"];
 const LIVE_GIVEN = ["provider", "plugin", "hooks", "environment", "scenario"];
 const LIVE_EXPECT = ["projection", "harness", "workdir", "model", "handlers"];
+const LIFECYCLE_EXPECT = ["approved", "revoked", "activation", "members", "instructions", "removed", "kept"];
+const lifecycle = { given: [], expect: LIFECYCLE_EXPECT };
 
 /** Per operation, its own keys; `files`, `args`, `source` and `exit` are shared (live has no top-level exit). */
 const OWN: Record<string, { given: string[]; expect: string[] }> = {
@@ -20,19 +22,36 @@ const OWN: Record<string, { given: string[]; expect: string[] }> = {
   live: { given: LIVE_GIVEN, expect: LIVE_EXPECT },
   "load-agent-plugin": { given: [], expect: AGENT_PLUGIN_EXPECT },
   compose: { given: [], expect: COMPOSE_EXPECT },
+  approve: lifecycle,
+  revoke: lifecycle,
+  activate: lifecycle,
+  remove: lifecycle,
+  // a multi-step case: the package is built as for dispatch, plus its members; each step has its own expect
+  steps: { given: [...DISPATCH_GIVEN, "members"], expect: [] },
 };
+
+/** `expect.files` (SPEC 1.11): the files on disk after a step, in a step of any operation. */
+const STEP_ONLY_EXPECT = ["files"];
 
 export interface KeyFinding {
   path: YamlPath;
   message: string;
 }
 
-export function operationKeyFindings(c: CaseSpec): KeyFinding[] {
+/**
+ * Keys of another operation in a case, or in one step (`inStep`: the step's operation and
+ * expect; its findings' paths are relative to the step).
+ */
+export function operationKeyFindings(c: Pick<CaseSpec, "operation" | "given" | "expect">, inStep = false): KeyFinding[] {
   const own = OWN[c.operation] ?? { given: [], expect: [] };
   const findings: KeyFinding[] = [];
   for (const section of ["given", "expect"] as const) {
     for (const k of Object.keys((c[section] ?? {}) as object)) {
       if (own[section].includes(k)) continue;
+      if (section === "expect" && STEP_ONLY_EXPECT.includes(k)) {
+        if (!inStep) findings.push({ path: [section, k], message: `expect.${k} is checked in the steps of a multi-step case only (SPEC 1.11)` });
+        continue;
+      }
       const owners = Object.entries(OWN).filter(([op, keys]) => op !== c.operation && keys[section].includes(k)).map(([op]) => op);
       if (owners.length > 0) findings.push({ path: [section, k], message: `${section}.${k} belongs to ${owners.join(" and ")} cases, not to operation ${c.operation}` });
     }

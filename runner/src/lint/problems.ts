@@ -26,7 +26,9 @@ export type LintCode =
   | "scenario-tool"
   | "live-event-value"
   | "compose-args"
-  | "todo-left";
+  | "todo-left"
+  | "unknown-step-operation"
+  | "step-shape";
 
 export interface LintProblem {
   code: LintCode;
@@ -65,6 +67,8 @@ export const FIXES: Record<LintCode, string> = {
   "scenario-tool": "Use a tool the case's provider offers the model (claude-code: shell, subagent; codex: shell, apply_patch, subagent, subagent_wait).",
   "live-event-value": "A live case sends no event of its own: write the handler's expected arguments as plain strings.",
   "compose-args": "Give compose cases args {packages: [dirs holding a PLUGIN.toml the case writes], event: {hook, tool_name?}, results: {<plugin>#hook:<id>: result}} (SPEC.md 1.9).",
+  "unknown-step-operation": "Give the step one of the step operations (validate, dispatch, approve, revoke, activate, remove), or make it an `edit` (SPEC.md 1.11).",
+  "step-shape": "Write each step as `operation` with its `expect` (and optional `args`), or as `edit` alone; give the case what its steps need (SPEC.md 1.11).",
   "todo-left": "Do what the marker asks (papc new case writes one on each line to fill), then delete the # TODO.",
 };
 

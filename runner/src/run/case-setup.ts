@@ -6,12 +6,20 @@
 
 import { packageFiles, type PackagePlan } from "../dispatch/package-files.js";
 import { WORK_DIR } from "../live/live-paths.js";
+import { DEFAULT_PLUGIN } from "../dispatch/hook-defaults.js";
 import type { FixtureEntry, LoadedCase } from "../types/case.js";
 import type { DispatchArgs, LiveArgs } from "../types/protocol.js";
 
 export function fixtureFiles(c: LoadedCase, root: string): Record<string, FixtureEntry> {
   const given = c.given?.files ?? {};
-  const plan: PackagePlan | undefined = c.dispatch ?? (c.live ? { plugin: c.live.plugin, hooks: c.live.hooks } : undefined);
+  const members = c.given?.members;
+  const plan: PackagePlan | undefined = c.dispatch
+    ? { ...c.dispatch, ...(members ? { members } : {}) }
+    : c.live
+      ? { plugin: c.live.plugin, hooks: c.live.hooks }
+      : c.operation === "steps"
+        ? { plugin: c.given?.plugin ?? DEFAULT_PLUGIN, hooks: [], ...(members ? { members } : {}) }
+        : undefined;
   if (!plan) return given;
   const generated = packageFiles(plan, root, c.given?.source);
   if (c.live) generated[WORK_DIR] = { dir: true };

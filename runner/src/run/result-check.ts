@@ -7,11 +7,12 @@ import { readHandlerRuns } from "../dispatch/handler-runs.js";
 import { compareLive } from "../compare/compare-live.js";
 import { compareAgentPlugin } from "../compare/compare-agent-plugin.js";
 import { compareCompose } from "../compare/compare-compose.js";
+import { compareLifecycle } from "../compare/compare-lifecycle.js";
 import { liveCells } from "../live/cells.js";
 import { runLive } from "../live/run-live.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
 import type { LoadedCase } from "../types/case.js";
-import type { AgentPluginLoadResult, ComposeResult, DispatchResult, LiveResult, ValidateResult } from "../types/protocol.js";
+import type { AgentPluginLoadResult, ComposeResult, DispatchResult, LifecycleResult, LiveResult, ValidateResult } from "../types/protocol.js";
 import type { DiffLine, LiveCells } from "../types/run-report.js";
 
 /** `unobserved`: fields the case checks that the result left out (a skip when nothing else differs). */
@@ -59,6 +60,14 @@ export async function judge(c: LoadedCase, result: Record<string, unknown>, root
       const shape = check("protocol/compose-result.schema.json", result);
       if (!shape.ok) return { ok: false, message: `result does not match the compose result schema: ${describeErrors(shape.errors)}` };
       return { ok: true, diff: compareCompose(c.expect, result as unknown as ComposeResult) };
+    }
+    case "approve":
+    case "revoke":
+    case "activate":
+    case "remove": {
+      const shape = check("protocol/lifecycle-result.schema.json", result);
+      if (!shape.ok) return { ok: false, message: `result does not match the lifecycle result schema: ${describeErrors(shape.errors)}` };
+      return { ok: true, diff: compareLifecycle(c.expect, result as unknown as LifecycleResult, root) };
     }
     default:
       // The case schema admits later operations; until their comparator exists a case using

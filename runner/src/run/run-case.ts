@@ -16,6 +16,7 @@ import type { CaseRecord, Outcome } from "../types/run-report.js";
 import { caseArgs, fixtureFiles } from "./case-setup.js";
 import { outcomeOfExchange } from "./outcome.js";
 import { judge } from "./result-check.js";
+import { runSteps, stepOperations } from "./run-steps.js";
 
 export interface CaseRunOptions {
   timeoutMs: number;
@@ -54,8 +55,12 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
     const stderr = impl.drainStderr();
     return record(outcome, stderr ? { message, stderr } : { message });
   }
-  if (!hello.operations.includes(c.operation)) {
-    return record("not-applicable", { message: `the implementation does not announce operation "${c.operation}"` });
+  // A multi-step case needs every operation its steps use; it is never partly run (KIT-STEPS-APPLICABLE).
+  const needed = c.operation === "steps" ? stepOperations(c) : [c.operation];
+  const missing = needed.filter((op) => !hello.operations.includes(op));
+  if (missing.length > 0) {
+    const quoted = missing.map((op) => `"${op}"`).join(", ");
+    return record("not-applicable", { message: c.operation === "steps" ? `the implementation does not announce operation ${quoted}, which steps of this case use` : `the implementation does not announce operation ${quoted}` });
   }
   // A live case needs the real pinned harness; without it the case is skipped, never passed.
   let harness: ResolvedHarness | undefined;
@@ -79,6 +84,11 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       // Whatever the cause (an escaping path, a file that is also a directory, a name too
       // long for the file system), the case cannot be set up: a suite bug, not a crash of papc.
       return record("suite-bug", { message: `fixture: ${(err as Error).message}` });
+    }
+    if (c.operation === "steps") {
+      const steps = await runSteps(c, impl, root, fixtureFiles(c, root), options.timeoutMs);
+      exchangeMs = steps.exchangeMs;
+      return record(steps.outcome, steps.extra);
     }
     const payload: CasePayload = {
       id: c.id,

@@ -21,7 +21,10 @@ import { renderProblems } from "../lint/render.js";
 import { CASE_ID_PATTERN } from "../schemas/case-schema.js";
 import { loadSpec, type Requirement } from "../spec/requirements.js";
 import { closeMatches } from "../spec/close-matches.js";
-import type { Operation } from "../types/case.js";
+import type { LifecycleOperation, Operation as AnyOperation } from "../types/case.js";
+
+/** The operations a single-operation case can have (multi-step cases are written by hand, SPEC 1.11). */
+type Operation = Exclude<AnyOperation, LifecycleOperation>;
 
 export const OPERATIONS: readonly Operation[] = ["validate", "dispatch", "compose", "load-agent-plugin", "live"];
 

@@ -11,12 +11,13 @@ import type {
   DiagnosticPattern,
   FixtureEntry,
   FixturePart,
-  Operation,
+  CaseOperation,
 } from "../types/case.js";
 import { dispatchExpectProperties, dispatchGivenProperties, valueDefs } from "./dispatch-case-schema.js";
 import { liveExpectProperties, liveGivenProperties } from "./live-case-schema.js";
 import { agentPluginExpectProperties } from "./agent-plugin-case-schema.js";
 import { composeExpectProperties } from "./compose-case-schema.js";
+import { lifecycleExpectProperties, lifecycleGivenProperties, stepSchema } from "./lifecycle-case-schema.js";
 
 export const CASE_ID_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)+$";
 export const REQUIREMENT_ID_PATTERN = "^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$";
@@ -88,7 +89,8 @@ const fixtureEntry: JSONSchemaType<FixtureEntry> = {
   ],
 };
 
-const operation: JSONSchemaType<Operation> = {
+/** A case file's `operation`: the lifecycle operations occur only in steps, and "steps" is the loader's. */
+const operation: JSONSchemaType<CaseOperation> = {
   type: "string",
   enum: ["validate", "dispatch", "compose", "load-agent-plugin", "live"],
 };
@@ -108,6 +110,7 @@ const given: JSONSchemaType<CaseGiven> = {
     source: { type: "string", nullable: true, minLength: 1 },
     ...dispatchGivenProperties(fixturePart),
     ...liveGivenProperties,
+    ...lifecycleGivenProperties,
   },
 };
 
@@ -162,6 +165,7 @@ const expectation: JSONSchemaType<CaseExpectation> = {
     ...liveExpectProperties,
     ...agentPluginExpectProperties,
     ...composeExpectProperties,
+    ...lifecycleExpectProperties,
   },
 };
 
@@ -178,6 +182,7 @@ const caseProperties = {
   operation,
   given: { ...given, nullable: true },
   expect: expectation,
+  steps: { type: "array", nullable: true, minItems: 1, items: stepSchema(fixtureEntry, expectation) },
   notes: { type: "string", nullable: true },
   polarity: { type: "string", nullable: true, enum: ["accepting", "rejecting"] },
 } as const;
@@ -187,13 +192,21 @@ const caseShape: JSONSchemaType<CaseSpec> = {
   title: "papc case (one case)",
   type: "object",
   additionalProperties: false,
-  required: ["id", "title", "spec", "operation", "expect"],
+  // `operation` and `expect`, or `steps`: see allOf below
+  required: ["id", "title", "spec"],
   properties: caseProperties,
 };
 
 export const caseSchema = {
   ...caseShape,
   allOf: [
+    // One operation with its expectation, or steps (SPEC 1.11), each with its own.
+    {
+      oneOf: [
+        { type: "object", required: ["operation", "expect"], not: { required: ["steps"] } },
+        { type: "object", required: ["steps"], not: { anyOf: [{ required: ["operation"] }, { required: ["expect"] }] } },
+      ],
+    },
     // A dispatch case names its event.
     {
       if: { type: "object", required: ["operation"], properties: { operation: { const: "dispatch" } } },
@@ -215,6 +228,7 @@ const defaultableProperties = {
   operation: { ...operation, nullable: true },
   given: caseProperties.given,
   expect: { ...expectation, nullable: true },
+  steps: caseProperties.steps,
   notes: caseProperties.notes,
   polarity: caseProperties.polarity,
 } as const;

@@ -20,6 +20,10 @@ import type {
   HelloReply,
   HelloRequest,
   ImplementationInfo,
+  InstructionPlacement,
+  LifecycleArgs,
+  LifecycleResult,
+  MemberState,
   LiveArgs,
   LiveResult,
   ProjectionEntry,
@@ -36,7 +40,7 @@ const BASE = "https://papc.dev/schemas/protocol/";
 
 const operation: JSONSchemaType<Operation> = {
   type: "string",
-  enum: ["validate", "dispatch", "compose", "load-agent-plugin", "live"],
+  enum: ["validate", "dispatch", "compose", "load-agent-plugin", "live", "approve", "revoke", "activate", "remove"],
 };
 
 export const helloRequestSchema: JSONSchemaType<HelloRequest> = {
@@ -98,6 +102,7 @@ const casePayload: JSONSchemaType<CasePayload> = {
     root: { type: "string" },
     source: { type: "string" },
     args: { type: "object", required: [] },
+    step: { type: "integer", nullable: true, minimum: 1 },
   },
 };
 
@@ -192,6 +197,7 @@ const dispatchArgsShape: JSONSchemaType<DispatchArgs> = {
     hooks: { type: "array", nullable: true, items: { type: "string" } },
     event: {} as never,
     environment: { type: "object", required: [], additionalProperties: { type: "string" } },
+    state_dir: { type: "string", nullable: true, minLength: 1 },
   },
 };
 
@@ -359,5 +365,77 @@ export const composeResultSchema: JSONSchemaType<ComposeResult> = {
     decision: composeDecision,
     conflicts: { type: "array", items: { type: "object", required: ["hooks"], properties: { hooks: { type: "array", items: { type: "string" } } } } },
     failures: { type: "array", items: { type: "object", required: ["hook", "code"], properties: { hook: { type: "string" }, code: { type: "string" } } } },
+  },
+};
+
+const ids = { type: "array", nullable: true, items: { type: "string", minLength: 1 } } as const;
+
+/** `case.args` of `approve`, `revoke`, `activate` and `remove` (SPEC 1.11). */
+export const lifecycleArgsSchema: JSONSchemaType<LifecycleArgs> = {
+  $id: `${BASE}lifecycle-args.schema.json`,
+  type: "object",
+  required: ["provider", "plugin", "state_dir", "environment"],
+  properties: {
+    provider: { type: "string", minLength: 1 },
+    plugin: { type: "string", minLength: 1 },
+    state_dir: { type: "string", minLength: 1 },
+    environment: { type: "object", required: [], additionalProperties: { type: "string" } },
+    tools: ids,
+    hooks: ids,
+    instructions: {
+      type: "object",
+      nullable: true,
+      oneOf: [
+        { type: "object", required: ["scope", "file"], properties: { scope: { type: "string", const: "project" }, file: { type: "string", minLength: 1 } } },
+        { type: "object", required: ["scope"], properties: { scope: { type: "string", const: "user" } } },
+      ],
+      required: ["scope"],
+    } as never,
+    enable: ids,
+    dry_run: { type: "boolean", nullable: true },
+  },
+};
+
+const memberState: JSONSchemaType<MemberState> = {
+  type: "object",
+  required: ["ref", "requirement", "status"],
+  properties: {
+    ref: { type: "string", minLength: 1 },
+    requirement: { type: "string" },
+    status: { type: "string", enum: ["active", "omitted", "blocked", "inactive"] },
+    reason: { type: "string", nullable: true },
+  },
+};
+
+const placement: JSONSchemaType<InstructionPlacement> = {
+  type: "object",
+  required: ["ref", "scope", "file", "written"],
+  properties: {
+    ref: { type: "string", minLength: 1 },
+    scope: { type: "string", enum: ["project", "user"] },
+    file: { type: "string", minLength: 1 },
+    written: { type: "boolean" },
+  },
+};
+
+/** The result of the four lifecycle operations (SPEC 1.11): `exit`, and the keys that concern the operation. */
+export const lifecycleResultSchema: JSONSchemaType<LifecycleResult> = {
+  $id: `${BASE}lifecycle-result.schema.json`,
+  type: "object",
+  required: ["exit"],
+  properties: {
+    exit: { type: "integer", enum: [0, 1, 2] },
+    approved: { type: "array", nullable: true, items: { type: "string" } },
+    revoked: { type: "array", nullable: true, items: { type: "string" } },
+    activation: { type: "string", nullable: true, enum: ["active", "blocked"] },
+    members: { type: "array", nullable: true, items: memberState },
+    instructions: { type: "array", nullable: true, items: placement },
+    removed: { type: "array", nullable: true, items: { type: "string" } },
+    kept: {
+      type: "array",
+      nullable: true,
+      items: { type: "object", required: ["file", "ref"], properties: { file: { type: "string" }, ref: { type: "string" } } },
+    },
+    message: { type: "string", nullable: true },
   },
 };

@@ -130,6 +130,13 @@ export const caseRecordSchema: JSONSchemaType<CaseRecord> = {
     baseline: { type: "string", nullable: true },
     stale_baseline: { type: "boolean", nullable: true },
     live: { ...liveCells, nullable: true },
+    step: {
+      type: "object",
+      nullable: true,
+      additionalProperties: false,
+      required: ["number", "name"],
+      properties: { number: { type: "integer", minimum: 1 }, name: { type: "string", minLength: 1 } },
+    },
   },
 };
 

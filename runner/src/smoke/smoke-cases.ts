@@ -81,6 +81,7 @@ export function isControl(c: { id: string }): boolean {
 export function byOperation(cases: readonly LoadedCase[]): Map<Operation, LoadedCase[]> {
   const map = new Map<Operation, LoadedCase[]>();
   for (const c of cases) {
+    if (c.operation === "steps") continue; // smoke cases are single operations
     const list = map.get(c.operation) ?? [];
     list.push(c);
     map.set(c.operation, list);

@@ -141,7 +141,7 @@ export async function runSmoke(o: SmokeRunOptions): Promise<SmokeResult> {
         if (record.outcome === "suite-bug") throw new SmokeSetupError(`papc's own smoke case ${c.id} could not be run: ${record.message ?? ""}`);
         if (BROKEN_OUTCOMES.has(record.outcome) || record.outcome === "not-applicable") {
           result.operations[op] = { status: "broken" };
-          const failure = replyFailure(c, record, seen?.exchange, where(c.operation));
+          const failure = replyFailure(c, record, seen?.exchange, where(op));
           if (failure.stage === "start") stages[0] = { stage: "start", status: "failed", summary: failure.summary, details: failure.details };
           else stages.push({ stage: "replies", status: "failed", summary: failure.summary, details: failure.details });
           markNotRun(stages);

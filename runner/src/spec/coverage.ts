@@ -32,11 +32,29 @@ export function polarityOf(c: LoadedCase, requirementId: string): Polarity {
   if (c.operation === "live") return livePolarity(e);
   if (c.operation === "load-agent-plugin") return agentPluginPolarity(e);
   if (c.operation === "compose") return composePolarity(e);
+  if (c.operation === "steps") return stepsPolarity(c.steps ?? []);
   if (e.valid === true || e.exit === 0) return "accepting";
   if (e.valid === false || (e.exit !== undefined && e.exit !== 0)) return "rejecting";
   if (e.structural === "accept") return "accepting";
   if (e.structural === "reject") return "rejecting";
   return "other";
+}
+
+/**
+ * A multi-step case is rejecting when any step expects something stopped: a handler that does not
+ * run, a blocked activation or member, a non-zero exit, a block left in place; else accepting.
+ */
+function stepsPolarity(steps: NonNullable<LoadedCase["steps"]>): Polarity {
+  const stops = (s: (typeof steps)[number]): boolean => {
+    const e = s.expect ?? {};
+    if (e.exit !== undefined && e.exit !== 0) return true;
+    if (s.operation === "dispatch") return dispatchPolarity(e) === "rejecting" || Object.values(e.handlers ?? {}).some((h) => h.ran === false || h.runs === 0);
+    if (s.operation === "validate") return e.valid === false;
+    return e.activation === "blocked" || Object.values(e.members ?? {}).some((m) => m !== "active") || (e.kept?.length ?? 0) > 0;
+  };
+  const operations = steps.filter((s) => s.operation !== undefined);
+  if (operations.length === 0) return "other";
+  return operations.some(stops) ? "rejecting" : "accepting";
 }
 
 function dispatchPolarity(e: LoadedCase["expect"]): Polarity {

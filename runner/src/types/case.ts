@@ -66,7 +66,17 @@ export interface SizedFixture {
   mode?: string;
 }
 
-export type Operation = "validate" | "dispatch" | "compose" | "load-agent-plugin" | "live";
+/** The operations of the process protocol. The four lifecycle ones occur only as steps (SPEC 1.11). */
+export type Operation = "validate" | "dispatch" | "compose" | "load-agent-plugin" | "live" | LifecycleOperation;
+
+/** The lifecycle operations (SPEC 1.11, chapter 11). */
+export type LifecycleOperation = "approve" | "revoke" | "activate" | "remove";
+
+/** What a step of a multi-step case may run (SPEC 1.11). */
+export type StepOperation = "validate" | "dispatch" | LifecycleOperation;
+
+/** A case's operation as the runner holds it: one of the protocol's, or "steps" for a multi-step case. */
+export type CaseOperation = Operation | "steps";
 
 export interface CaseGiven {
   /** Relative path (inside the fixture root) → entry. For dispatch: written over the generated package. */
@@ -94,6 +104,14 @@ export interface CaseGiven {
   environment?: Record<string, string>;
   /** live: what the scripted model does in the harness run (SPEC 1.7). */
   scenario?: LiveScenario;
+  /** multi-step: `plugin.members` of the generated PLUGIN.toml (SPEC 1.11). */
+  members?: MemberSpec[];
+}
+
+/** A member entry of a generated PLUGIN.toml: `{ ref = "instruction:style", requirement = "recommended" }`. */
+export interface MemberSpec {
+  ref: string;
+  requirement: "required" | "optional" | "recommended";
 }
 
 /**
@@ -410,8 +428,73 @@ export interface ComposeExpectation {
   failures?: { hook: string; code: string }[];
 }
 
-/** Every key an `expect` may hold; each operation uses its own (SPEC 1.3, 1.6-1.9). */
-export interface CaseExpectation extends ValidateExpectation, DispatchExpectation, LiveExpectation, AgentPluginExpectation, ComposeExpectation {}
+/**
+ * What a lifecycle step checks (SPEC 1.11): `approved`, `revoked`, `removed` and `kept` as sets,
+ * `members` and `instructions` by the refs they name.
+ */
+export interface LifecycleExpectation {
+  approved?: string[];
+  revoked?: string[];
+  activation?: "active" | "blocked";
+  /** ref → expected status. */
+  members?: Record<string, "active" | "omitted" | "blocked" | "inactive">;
+  /** ref → where the instruction applies; `file` relative to the fixture root. Named keys only. */
+  instructions?: Record<string, InstructionExpectation>;
+  /** Files relative to the fixture root. */
+  removed?: string[];
+  /** Refs of the owned blocks a removal left in place. */
+  kept?: string[];
+  /** Any step: files on disk after the step, by path relative to the fixture root. */
+  files?: Record<string, FileExpectation>;
+}
+
+export interface InstructionExpectation {
+  scope?: "project" | "user";
+  file?: string;
+  written?: boolean;
+}
+
+/**
+ * A file after a step: `absent`, exact `text` (UTF-8), substrings it `contains` and `excludes`,
+ * or `as_given`: exactly the bytes `given.files` wrote there.
+ */
+export interface FileExpectation {
+  absent?: true;
+  text?: string;
+  contains?: string[];
+  excludes?: string[];
+  /** Substring → how many times it occurs, exactly. */
+  occurrences?: Record<string, number>;
+  as_given?: true;
+}
+
+/** Every key an `expect` may hold; each operation uses its own (SPEC 1.3, 1.6-1.9, 1.11). */
+export interface CaseExpectation extends ValidateExpectation, DispatchExpectation, LiveExpectation, AgentPluginExpectation, ComposeExpectation, LifecycleExpectation {}
+
+/** One step of a multi-step case (SPEC 1.11): an operation with its expectation, or an edit papc applies. */
+export interface CaseStep {
+  /** For reports: the step is named by it, else by its number and operation. */
+  name?: string;
+  operation?: string;
+  /** Over the arguments papc builds for the operation; paths relative to the fixture root. */
+  args?: Record<string, unknown>;
+  /** The source directory for this step, inside the fixture root; default given.source (another download, say). */
+  source?: string;
+  expect?: CaseExpectation;
+  edit?: FixtureEdit;
+}
+
+/** A change papc makes to the fixture between steps. */
+export interface FixtureEdit {
+  /** Entries written as in given.files, replacing whatever is at the path. */
+  files?: Record<string, FixtureEntry>;
+  /** Text appended to existing files. */
+  append?: Record<string, string>;
+  /** In an existing file, the first occurrence of `text` replaced `with` (a user editing inside a block, say). */
+  replace?: Record<string, { text: string; with: string }>;
+  /** Paths removed (files, links or whole directories). */
+  remove?: string[];
+}
 
 /** Checked by the runner on disk after the implementation answered, before cleanup. */
 export interface FixtureExpectation {
@@ -428,9 +511,13 @@ export interface CaseSpec {
   id: string;
   title: string;
   spec: string[];
-  operation: Operation;
+  /** "steps" is set by the loader for a multi-step case; files write `steps:` instead. */
+  operation: CaseOperation;
   given?: CaseGiven;
+  /** A multi-step case has none (its steps have theirs); the loader sets {}. */
   expect: CaseExpectation;
+  /** A multi-step case (SPEC 1.11). */
+  steps?: CaseStep[];
   /** Free text for readers; ignored by the runner. */
   notes?: string;
   /**

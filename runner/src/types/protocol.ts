@@ -42,6 +42,8 @@ export interface CasePayload {
   /** Absolute path of the source directory (root joined with given.source). */
   source: string;
   args: Record<string, unknown>;
+  /** A step of a multi-step case (SPEC 1.11): its 1-based number. The fixture is kept between steps. */
+  step?: number;
 }
 
 export interface RunRequest {
@@ -98,6 +100,11 @@ export interface DispatchArgs {
   event: unknown;
   /** Variables of the harness's environment, set over the implementation's own. */
   environment: Record<string, string>;
+  /**
+   * A dispatch step of a multi-step case (SPEC 1.11, 11.2): the consumer's state directory. The
+   * dispatcher starts a handler only under a current grant recorded there by \`approve\`.
+   */
+  state_dir?: string;
 }
 
 /** Normalized result of the `dispatch` operation: what the dispatcher did as a harness sees it. */
@@ -267,4 +274,69 @@ export interface ComposeResult {
   decision: ComposeDecision;
   conflicts: { hooks: string[] }[];
   failures: { hook: string; code: string }[];
+}
+
+/** The instruction target an activation writes into (SPEC 11.4): a project file, or the provider's user file. */
+export type InstructionTarget = { scope: "project"; file: string } | { scope: "user" };
+
+/**
+ * `case.args` of `approve`, `revoke`, `activate` and `remove` (SPEC 1.11). Paths are absolute.
+ * `state_dir` is the consumer's own for the case: its trust store and records.
+ */
+export interface LifecycleArgs {
+  /** The activation target: "claude-code" or "codex". */
+  provider: string;
+  /** The package: `plugins/<plugin>/PLUGIN.toml` below `case.source`. */
+  plugin: string;
+  state_dir: string;
+  /** The user's environment: HOME, CLAUDE_CONFIG_DIR, CODEX_HOME and the case's own variables. */
+  environment: Record<string, string>;
+  /** approve, revoke: only these tools (both lists absent: every tool and hook). Approving a hook also approves its tool; revoking it does not revoke the tool. */
+  tools?: string[];
+  /** approve, revoke: only these hooks. */
+  hooks?: string[];
+  /** activate: the selected instruction target; absent: none selected. (remove takes back every block the package wrote.) */
+  instructions?: InstructionTarget;
+  /** activate: the recommended instructions the user enables, as refs ("instruction:style"). */
+  enable?: string[];
+  /** activate: report what would happen, write nothing. */
+  dry_run?: boolean;
+}
+
+/** A member, tool or hook of the package and what activation made of it (SPEC 11.3). */
+export interface MemberState {
+  /** "skill:x", "instruction:y", "agent:z", "tool:<id>" or "hook:<id>". */
+  ref: string;
+  requirement: string;
+  status: "active" | "omitted" | "blocked" | "inactive";
+  reason?: string;
+}
+
+/** Where an active instruction applies (SPEC 11.4). */
+export interface InstructionPlacement {
+  ref: string;
+  scope: "project" | "user";
+  /** Absolute path of the target file. */
+  file: string;
+  /** false for a dry run. */
+  written: boolean;
+}
+
+/** Normalized result of the lifecycle operations (SPEC 1.11); each gives the keys that concern it. */
+export interface LifecycleResult {
+  /** 0 done, 1 refused or blocked, 2 unusable arguments. */
+  exit: number;
+  /** approve: the grants recorded, "tool:<id>" and "hook:<id>". */
+  approved?: string[];
+  /** revoke: the grants removed. */
+  revoked?: string[];
+  /** activate. */
+  activation?: "active" | "blocked";
+  members?: MemberState[];
+  instructions?: InstructionPlacement[];
+  /** remove: absolute paths of the files it changed or removed. */
+  removed?: string[];
+  /** remove: owned blocks the user edited, left in place (SPEC PAP-LIFE-INSTR-EDITED-BLOCK). */
+  kept?: { file: string; ref: string }[];
+  message?: string;
 }

@@ -65,6 +65,14 @@ export interface CaseRecord {
   stale_baseline?: boolean;
   /** live: what the run showed, for the compatibility matrix (`papc compat`). */
   live?: LiveCells;
+  /** A multi-step case that did not pass: the step it stopped at (SPEC 1.11). */
+  step?: StepRef;
+}
+
+/** A step of a multi-step case: its 1-based number and its name (else its operation, or "edit"). */
+export interface StepRef {
+  number: number;
+  name: string;
 }
 
 /**

@@ -9,7 +9,9 @@ import { fileURLToPath } from "node:url";
 
 const kit = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 
+/** `operation`: the operation whose run requests the mutation sees, or a list of them. */
 export function wrapReference(operation, mutation) {
+  const mutated = new Set(Array.isArray(operation) ? operation : [operation]);
   const reference = spawn(process.execPath, [join(kit, "dist/reference/src/protocol-server.js")], { stdio: ["pipe", "pipe", "inherit"] });
   const pending = new Map(); // seq → the case whose reply `after` changes
   createInterface({ input: reference.stdout }).on("line", (line) => {
@@ -25,7 +27,7 @@ export function wrapReference(operation, mutation) {
   reference.on("exit", (code) => process.exit(code ?? 1));
   createInterface({ input: process.stdin }).on("line", (line) => {
     const msg = JSON.parse(line);
-    if (msg.cmd !== "run" || msg.case.operation !== operation) {
+    if (msg.cmd !== "run" || !mutated.has(msg.case.operation)) {
       reference.stdin.write(`${line}\n`);
       return;
     }

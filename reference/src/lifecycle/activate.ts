@@ -1,0 +1,58 @@
+// `activate` (SPEC 1.11, 11.3, 11.4): the user's explicit act of enabling a package for one
+// provider. Every member, tool and hook gets a status; anything blocked blocks the whole
+// activation and nothing is written (PAP-LIFE-REQUIRED-BLOCKS). Otherwise each active
+// instruction is placed in the selected target file, shown only (dry_run) or written.
+
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { InstructionPlacement, LifecycleArgs, LifecycleResult } from "../../../runner/src/types/protocol.js";
+import type { Harness } from "../dispatch/types.js";
+import { INSTRUCTIONS_DIR } from "../instructions.js";
+import { parseReference } from "../references.js";
+import { activationStatuses, isInstructionRef } from "./activation-status.js";
+import { writeInstructions, type ActiveInstruction } from "./instruction-writer.js";
+import { targetFile } from "./instruction-targets.js";
+import { readPackage, type LifecyclePackage } from "./package-read.js";
+import { grantsOf, loadTrustStore } from "./trust-store.js";
+
+/** The instruction file a resolved `instruction:` member names (SPEC 3.6: instructions/<selector>.md). */
+async function instructionBytes(pkg: LifecyclePackage, ref: string): Promise<Buffer> {
+  const parsed = parseReference(ref);
+  if (!parsed.ok) throw new Error(`member ${ref} is not a reference`);
+  return readFile(join(pkg.source, INSTRUCTIONS_DIR, `${parsed.reference.selector}.md`));
+}
+
+export async function activate(source: string, args: LifecycleArgs): Promise<LifecycleResult> {
+  const provider = args.provider as Harness; // checked by parseLifecycleArgs
+  const read = await readPackage(source, args.plugin);
+  if (!read.ok) return { exit: 1, activation: "blocked", members: [], instructions: [], message: `activate: ${read.message}` };
+  const pkg = read.pkg;
+
+  const instructionRefs = new Set(pkg.members.map((m) => m.ref).filter(isInstructionRef));
+  const unknown = (args.enable ?? []).filter((ref) => !instructionRefs.has(ref));
+  if (unknown.length > 0) return { exit: 2, message: `activate: enable names no instruction member of ${JSON.stringify(pkg.name)}: ${unknown.join(", ")}` };
+  const target = args.instructions === undefined ? undefined : targetFile(provider, args.instructions, args.environment);
+  if (target !== undefined && "message" in target) return { exit: 2, message: `activate: ${target.message}` };
+
+  const members = await activationStatuses(pkg, provider, grantsOf(await loadTrustStore(args.state_dir), pkg.name), new Set(args.enable ?? []));
+  const blocked = members.filter((m) => m.status === "blocked").map((m) => m.ref);
+  // A required dependency that is not there blocks too: no half of a package is activated.
+  const missingDependencies = pkg.dependencies.filter((d) => d.requirement === "required" && d.status !== "resolved").map((d) => `${d.ref} (${d.status})`);
+  if (blocked.length > 0 || missingDependencies.length > 0) {
+    const why = [...(blocked.length > 0 ? [`blocked: ${blocked.join(", ")}`] : []), ...(missingDependencies.length > 0 ? [`required dependencies: ${missingDependencies.join(", ")}`] : [])];
+    return { exit: 1, activation: "blocked", members, instructions: [], message: `activate: ${pkg.name} is not activated for ${provider} (${why.join("; ")})` };
+  }
+
+  if (target === undefined || args.instructions === undefined) return { exit: 0, activation: "active", members, instructions: [] };
+  const scope = args.instructions.scope;
+  const active = members.filter((m) => m.status === "active" && isInstructionRef(m.ref));
+  const written = args.dry_run !== true;
+  if (!written) return { exit: 0, activation: "active", members, instructions: active.map((m) => ({ ref: m.ref, scope, file: target.file, written: false })) };
+  const blocks: ActiveInstruction[] = [];
+  for (const m of active) blocks.push({ ref: m.ref, content: await instructionBytes(pkg, m.ref) });
+  const untouched = await writeInstructions(args.state_dir, pkg.name, target.file, blocks);
+  const instructions: InstructionPlacement[] = active.map((m) => ({ ref: m.ref, scope, file: target.file, written: !untouched.includes(m.ref) }));
+  const result: LifecycleResult = { exit: 0, activation: "active", members, instructions };
+  if (untouched.length > 0) result.message = `activate: left as the user changed them in ${target.file}: ${untouched.join(", ")}`;
+  return result;
+}

@@ -1,0 +1,92 @@
+// `approve` and `revoke` (SPEC 1.11, 11.2): record or forget grants in the trust store.
+// Approving a hook also approves the tool it runs (a hook cannot run without it); revoking a
+// hook forgets the hook's grant only, since its tool may serve other hooks.
+
+import type { LifecycleArgs, LifecycleResult } from "../../../runner/src/types/protocol.js";
+import { compareUtf8 } from "../manifest-types.js";
+import { hookGrant, toolGrant } from "./grants.js";
+import { readPackage, type LifecyclePackage } from "./package-read.js";
+import { grantsOf, hookKey, loadTrustStore, saveTrustStore, toolKey } from "./trust-store.js";
+
+/** The grant keys the filters name, or the message for an id the package does not have. */
+function selectKeys(pkg: LifecyclePackage, args: LifecycleArgs, withHookTools: boolean): string[] | string {
+  if (args.tools === undefined && args.hooks === undefined) {
+    return [...pkg.tools.map((t) => toolKey(t.id)), ...pkg.hooks.map((h) => hookKey(h.id))];
+  }
+  const keys = new Set<string>();
+  for (const id of args.tools ?? []) {
+    if (!pkg.tools.some((t) => t.id === id)) return `package ${JSON.stringify(pkg.name)} has no tool ${JSON.stringify(id)}`;
+    keys.add(toolKey(id));
+  }
+  for (const id of args.hooks ?? []) {
+    const hook = pkg.hooks.find((h) => h.id === id);
+    if (!hook) return `package ${JSON.stringify(pkg.name)} has no hook ${JSON.stringify(id)}`;
+    keys.add(hookKey(id));
+    if (withHookTools) keys.add(toolKey(hook.tool));
+  }
+  return [...keys];
+}
+
+const sorted = (keys: Iterable<string>): string[] => [...keys].sort(compareUtf8);
+
+export async function approve(source: string, args: LifecycleArgs): Promise<LifecycleResult> {
+  const read = await readPackage(source, args.plugin);
+  if (!read.ok) return { exit: 1, approved: [], message: `approve: ${read.message}` };
+  const pkg = read.pkg;
+  const keys = selectKeys(pkg, args, true);
+  if (typeof keys === "string") return { exit: 2, message: `approve: ${keys}` };
+
+  const store = await loadTrustStore(args.state_dir);
+  const grants = { ...(grantsOf(store, pkg.name) ?? {}) };
+  // Every fingerprint is computed before anything is recorded: all or nothing.
+  for (const key of keys) {
+    const [kind, id] = [key.slice(0, 4), key.slice(5)];
+    if (kind === "hook") {
+      const hook = pkg.hooks.find((h) => h.id === id);
+      if (hook) grants[key] = hookGrant(hook);
+      continue;
+    }
+    const tool = pkg.tools.find((t) => t.id === id);
+    if (!tool) continue;
+    try {
+      grants[key] = await toolGrant(pkg, tool);
+    } catch (error) {
+      return { exit: 1, approved: [], message: `approve: cannot read the entry of tool ${id}: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+  store.packages[pkg.name] = grants;
+  await saveTrustStore(args.state_dir, store);
+  return { exit: 0, approved: sorted(keys) };
+}
+
+export async function revoke(source: string, args: LifecycleArgs): Promise<LifecycleResult> {
+  const store = await loadTrustStore(args.state_dir);
+  const grants = grantsOf(store, args.plugin) ?? {};
+  let keys: string[];
+  if (args.tools === undefined && args.hooks === undefined) {
+    keys = Object.keys(grants);
+  } else {
+    // Check the ids against the package when it can be read; a package that is gone or broken
+    // can still have its grants revoked by name.
+    const read = await readPackage(source, args.plugin);
+    const selected = read.ok ? selectKeys(read.pkg, args, false) : [...(args.tools ?? []).map(toolKey), ...(args.hooks ?? []).map(hookKey)];
+    if (typeof selected === "string") return { exit: 2, message: `revoke: ${selected}` };
+    keys = selected;
+  }
+  const revoked = keys.filter((key) => Object.hasOwn(grants, key));
+  if (revoked.length > 0) {
+    const left = Object.fromEntries(Object.entries(grants).filter(([key]) => !revoked.includes(key)));
+    if (Object.keys(left).length > 0) store.packages[args.plugin] = left;
+    else delete store.packages[args.plugin];
+    await saveTrustStore(args.state_dir, store);
+  }
+  return { exit: 0, revoked: sorted(revoked) };
+}
+
+/** Forgets every grant of the package (`remove`). */
+export async function forgetPackage(stateDir: string, plugin: string): Promise<void> {
+  const store = await loadTrustStore(stateDir);
+  if (!Object.hasOwn(store.packages, plugin)) return;
+  delete store.packages[plugin];
+  await saveTrustStore(stateDir, store);
+}

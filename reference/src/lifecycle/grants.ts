@@ -1,0 +1,50 @@
+// What a grant covers (SPEC 11.2, PAP-LIFE-TRUST-COVERS) and whether it is still current
+// (PAP-LIFE-TRUST-RECHECK): fingerprints are computed from what is on disk at the moment of
+// the check, never cached.
+
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { canonicalJson } from "../dispatch/compose.js";
+import { sha256Hex } from "../report.js";
+import type { HookEntry, LifecyclePackage, ToolEntry } from "./package-read.js";
+import { hookKey, toolKey, type Grant, type PackageGrants } from "./trust-store.js";
+
+function tableHash(table: unknown): string {
+  return sha256Hex(Buffer.from(canonicalJson(table), "utf8"));
+}
+
+/** The grant a tool gets now: its entry bytes (readFile follows symlinks) and its whole table. */
+export async function toolGrant(pkg: LifecyclePackage, tool: ToolEntry): Promise<Grant> {
+  const bytes = await readFile(join(pkg.dir, tool.entry));
+  return { entry_sha256: sha256Hex(bytes), table_sha256: tableHash(tool.table) };
+}
+
+export function hookGrant(hook: HookEntry): Grant {
+  return { table_sha256: tableHash(hook.table) };
+}
+
+/** Why the tool's grant is not current, or undefined when it is. */
+export async function toolGrantProblem(grants: PackageGrants | undefined, pkg: LifecyclePackage, toolId: string): Promise<string | undefined> {
+  const tool = pkg.tools.find((t) => t.id === toolId);
+  if (!tool) return `tool ${toolId} is not in the package`;
+  const grant = grants && Object.hasOwn(grants, toolKey(toolId)) ? grants[toolKey(toolId)] : undefined;
+  if (!grant) return "not approved";
+  if (grant.table_sha256 !== tableHash(tool.table)) return "tool contract changed since approval";
+  let now: Grant;
+  try {
+    now = await toolGrant(pkg, tool);
+  } catch {
+    return "tool entry cannot be read";
+  }
+  if (grant.entry_sha256 !== now.entry_sha256) return "tool bytes changed since approval";
+  return undefined;
+}
+
+/** Why the hook may not run: its own grant, then its tool's (a hook runs only with both). */
+export async function hookGrantProblem(grants: PackageGrants | undefined, pkg: LifecyclePackage, hook: HookEntry): Promise<string | undefined> {
+  const grant = grants && Object.hasOwn(grants, hookKey(hook.id)) ? grants[hookKey(hook.id)] : undefined;
+  if (!grant) return "not approved";
+  if (grant.table_sha256 !== hookGrant(hook).table_sha256) return "hook changed since approval";
+  const toolProblem = await toolGrantProblem(grants, pkg, hook.tool);
+  return toolProblem === "not approved" ? `tool ${hook.tool} not approved` : toolProblem;
+}

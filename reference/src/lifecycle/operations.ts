@@ -1,0 +1,26 @@
+// The four lifecycle operations of the process protocol (SPEC 1.11): one run request in, one
+// LifecycleResult out. Unusable arguments are an exit-2 result, not an errored reply.
+
+import type { LifecycleResult } from "../../../runner/src/types/protocol.js";
+import { parseLifecycleArgs, type LifecycleOperation } from "./args.js";
+import { activate } from "./activate.js";
+import { approve, revoke } from "./approve.js";
+import { removePackage } from "./remove.js";
+
+export { isLifecycleOperation, LIFECYCLE_OPERATIONS, type LifecycleOperation } from "./args.js";
+export { gatedDispatch } from "./dispatch-gate.js";
+
+export async function runLifecycle(operation: LifecycleOperation, source: string, rawArgs: unknown): Promise<LifecycleResult> {
+  const parsed = parseLifecycleArgs(operation, rawArgs);
+  if (!parsed.ok) return { exit: 2, message: parsed.message };
+  switch (operation) {
+    case "approve":
+      return approve(source, parsed.args);
+    case "revoke":
+      return revoke(source, parsed.args);
+    case "activate":
+      return activate(source, parsed.args);
+    case "remove":
+      return removePackage(parsed.args);
+  }
+}

@@ -1,0 +1,115 @@
+// One package as the lifecycle operations see it: validated by validate.ts (so nothing of an
+// invalid package is trusted or activated), plus the raw [[tool]] and [[hook]] tables of its
+// PLUGIN.toml, which grants are computed over (SPEC 11.2: the whole tables, as written).
+//
+// "Valid" here is the package contract (the package has a record in the report). Unresolved
+// members and dependencies do not make it unreadable: activation reports them per member
+// (SPEC 11.3), and approval is about tools and hooks only.
+
+import { join, resolve } from "node:path";
+import type { ReportMember } from "../../../runner/src/types/validation-report.js";
+import type { HookSubject, HookPhase, HookEffect, FailurePolicy, ErrorVisibility } from "../manifest-types.js";
+import { decodeManifest, readManifestBytes, type JsonObject } from "../manifest-decode.js";
+import { bounded } from "../dispatch/bounded.js";
+import { EXIT, validate } from "../validate.js";
+
+export interface ToolEntry {
+  id: string;
+  entry: string;
+  availability: "required" | "optional";
+  /** The whole [[tool]] table, as decoded. */
+  table: JsonObject;
+}
+
+export interface HookEntry {
+  id: string;
+  tool: string;
+  requirement: "required" | "optional";
+  fallback?: string;
+  subject: HookSubject;
+  phase: HookPhase;
+  effect: HookEffect;
+  failure_policy: FailurePolicy;
+  error_visibility: ErrorVisibility;
+  tool_names: string[];
+  /** The whole [[hook]] table, as decoded. */
+  table: JsonObject;
+}
+
+export interface LifecyclePackage {
+  /** plugin.name, which equals the directory name (SPEC 3.2). */
+  name: string;
+  /** Absolute package directory: the tool root. */
+  dir: string;
+  source: string;
+  tools: ToolEntry[];
+  hooks: HookEntry[];
+  /** The report's member entries of this package (resolution statuses), in manifest order. */
+  members: ReportMember[];
+  /** The report's dependency entries of this package. */
+  dependencies: ReportMember[];
+}
+
+export type PackageRead = { ok: true; pkg: LifecyclePackage } | { ok: false; message: string };
+
+function tables(manifest: JsonObject, key: string): JsonObject[] {
+  const list = manifest[key];
+  return Array.isArray(list) ? (list as JsonObject[]) : [];
+}
+
+function hookEntry(table: JsonObject): HookEntry {
+  // The structural schema has accepted these shapes (validate.ts ran first).
+  const matcher = table["matcher"] as { tool_names?: string[] } | undefined;
+  const entry: HookEntry = {
+    id: table["id"] as string,
+    tool: table["tool"] as string,
+    requirement: table["requirement"] as "required" | "optional",
+    subject: table["subject"] as HookSubject,
+    phase: table["phase"] as HookPhase,
+    effect: table["effect"] as HookEffect,
+    failure_policy: table["failure_policy"] as FailurePolicy,
+    error_visibility: table["error_visibility"] as ErrorVisibility,
+    tool_names: [...(matcher?.tool_names ?? [])],
+    table,
+  };
+  if (typeof table["fallback"] === "string") entry.fallback = table["fallback"];
+  return entry;
+}
+
+/** Validates `source` and reads package `plugins/<plugin>`. Never throws for bad input. */
+export async function readPackage(source: string, plugin: string): Promise<PackageRead> {
+  const result = await validate(source);
+  if (result.exit === EXIT.usage) {
+    return { ok: false, message: bounded(`cannot load source: ${result.report.diagnostics[0]?.message ?? "not a source directory"}`) };
+  }
+  const record = result.report.packages.find((p) => p.slot_name === plugin);
+  if (!record) {
+    const prefix = `plugins/${plugin}`;
+    const first = result.report.diagnostics.find((d) => d.severity === "error" && (d.path === prefix || d.path.startsWith(`${prefix}/`)));
+    const why = first ? `package ${JSON.stringify(plugin)} does not validate (${first.code}: ${first.message})` : `source has no package ${JSON.stringify(plugin)} (plugins/<name>/PLUGIN.toml)`;
+    return { ok: false, message: bounded(why) };
+  }
+  const dir = resolve(source, record.path);
+  // validate() read these bytes a moment ago; read them again for the raw tables.
+  const read = await readManifestBytes(join(dir, "PLUGIN.toml"));
+  const decoded = read.ok ? decodeManifest(read.bytes) : undefined;
+  if (!decoded?.ok) return { ok: false, message: `package ${JSON.stringify(plugin)}: PLUGIN.toml changed while it was read` };
+  const manifest = decoded.manifest;
+  return {
+    ok: true,
+    pkg: {
+      name: plugin,
+      dir,
+      source,
+      tools: tables(manifest, "tool").map((table) => ({
+        id: table["id"] as string,
+        entry: table["entry"] as string,
+        availability: table["availability"] as "required" | "optional",
+        table,
+      })),
+      hooks: tables(manifest, "hook").map(hookEntry),
+      members: result.report.members.filter((m) => m.plugin === record.source_ref),
+      dependencies: (result.report.dependencies as unknown as ReportMember[]).filter((d) => d.plugin === record.source_ref),
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// Checks a multi-step case's steps on load (SPEC 1.11, KIT-STEPS-LINT). Each finding names the
+// step, by number and name, and points at the line of the step or key it is about.
+
+import type { CaseSpec, CaseStep, StepOperation } from "../types/case.js";
+import { fixturePathProblems } from "./fixture-paths.js";
+import { operationKeyFindings } from "./operation-keys.js";
+import type { YamlPath } from "./yaml-locate.js";
+import type { LintCode } from "../lint/problems.js";
+import { check, describeErrors } from "../schemas/registry.js";
+
+export const STEP_OPERATIONS: readonly StepOperation[] = ["validate", "dispatch", "approve", "revoke", "activate", "remove"];
+const LIFECYCLE: readonly string[] = ["approve", "revoke", "activate", "remove"];
+
+export interface StepFinding {
+  code: LintCode;
+  path: YamlPath;
+  key?: boolean;
+  message: string;
+}
+
+/** How a finding names a step: `step 3 ("edit the tool")`, or `step 3 (dispatch)`. */
+export function stepName(step: CaseStep, index: number): string {
+  return step.name !== undefined ? `step ${index + 1} ("${step.name}")` : `step ${index + 1} (${step.operation ?? (step.edit ? "edit" : "?")})`;
+}
+
+export function stepFindings(c: CaseSpec): StepFinding[] {
+  const findings: StepFinding[] = [];
+  if (c.steps === undefined) return findings;
+  const given = c.given ?? {};
+  (c.steps ?? []).forEach((step, index) => {
+    const at = (...rest: YamlPath): YamlPath => ["steps", index, ...rest];
+    const name = stepName(step, index);
+    const add = (code: LintCode, path: YamlPath, message: string, key = false): void => {
+      findings.push(key ? { code, path, key, message: `${name}: ${message}` } : { code, path, message: `${name}: ${message}` });
+    };
+    if (step.edit !== undefined) {
+      if (step.operation !== undefined) add("step-shape", at("edit"), "a step is either one operation or one edit, not both", true);
+      for (const k of ["args", "expect"] as const) if (step[k] !== undefined) add("step-shape", at(k), `an edit step has no ${k}: papc applies it itself`, true);
+      const edit = step.edit;
+      const paths = [...Object.keys(edit.files ?? {}), ...Object.keys(edit.append ?? {}), ...Object.keys(edit.replace ?? {}), ...(edit.remove ?? [])];
+      for (const p of fixturePathProblems(Object.fromEntries(paths.map((x) => [x, ""])))) add("fixture-path-escapes", at("edit"), `edit path "${p.path}" ${p.reason}`);
+      return;
+    }
+    if (step.operation === undefined) {
+      add("step-shape", at(), "a step needs `operation` (with its `expect`) or `edit`");
+      return;
+    }
+    if (!STEP_OPERATIONS.includes(step.operation as StepOperation)) {
+      add("unknown-step-operation", at("operation"), `unknown operation "${step.operation}" (a step runs ${STEP_OPERATIONS.join(", ")}, or is an edit)`);
+      return;
+    }
+    if (step.expect === undefined) add("step-shape", at(), `${/^[aeiou]/.test(step.operation) ? "an" : "a"} ${step.operation} step states what it expects (\`expect\`), or it checks nothing`);
+    for (const f of operationKeyFindings({ operation: step.operation as StepOperation, expect: step.expect ?? {} }, true)) {
+      findings.push({ code: "operation-mismatch", path: at(...f.path), key: true, message: `${name}: ${f.message}` });
+    }
+    if (step.operation === "dispatch" && given.event === undefined) {
+      add("step-shape", at("operation"), "a dispatch step sends the case's event: give the case `given.event`");
+    }
+    if (LIFECYCLE.includes(step.operation) && given.provider === undefined && given.event === undefined) {
+      add("step-shape", at("operation"), "a lifecycle step needs the activation target: give the case `given.provider` (or a `given.event`)");
+    }
+    if (LIFECYCLE.includes(step.operation)) {
+      // the arguments papc builds, with this step's over them (paths as the runner makes them absolute)
+      const args = { provider: "codex", plugin: "demo", state_dir: "/root/consumer-state", environment: {}, ...step.args };
+      const shape = check("protocol/lifecycle-args.schema.json", args);
+      if (!shape.ok) add("step-shape", at("args"), `args do not match protocol/lifecycle-args.schema.json: ${describeErrors(shape.errors)}`);
+    }
+    const files = Object.keys(step.expect?.files ?? {}).concat(step.expect?.removed ?? [], step.source !== undefined && step.source !== "." ? [step.source] : []);
+    for (const p of fixturePathProblems(Object.fromEntries(files.map((x) => [x, ""])))) add("fixture-path-escapes", at("expect"), `expected path "${p.path}" ${p.reason}`);
+  });
+  if ((given.hooks ?? []).length > 0 && given.event === undefined) {
+    findings.push({ code: "step-shape", path: ["given", "hooks"], key: true, message: "a multi-step case with hooks names `given.event`: it gives the hooks' subject and phase, and is what dispatch steps send" });
+  }
+  return findings;
+}

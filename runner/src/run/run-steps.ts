@@ -1,0 +1,94 @@
+// Runs the steps of a multi-step case (SPEC 1.11, KIT-STEPS-RUN) over one materialized fixture:
+// edits are applied by papc, each operation step is one run request judged against its own
+// expectation, and the first step that does not pass ends the case and is named in its record.
+
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { compareFiles } from "../compare/compare-files.js";
+import { compareFixture } from "../compare/compare-fixture.js";
+import { killLeftovers } from "../dispatch/handler-runs.js";
+import { CAPTURE_DIR } from "../dispatch/package-files.js";
+import { applyEdit } from "../fixtures/apply-edit.js";
+import { digestTree } from "../fixtures/tree-digest.js";
+import type { Implementation } from "../protocol/implementation.js";
+import type { CaseStep, FixtureEntry, LoadedCase, StepOperation } from "../types/case.js";
+import type { CaseRecord, DiffLine, Outcome, StepRef } from "../types/run-report.js";
+import { outcomeOfExchange } from "./outcome.js";
+import { judge } from "./result-check.js";
+import { stepArgs } from "./step-args.js";
+
+export interface StepsOutcome {
+  outcome: Outcome;
+  /** The implementation's time over every step. */
+  exchangeMs: number;
+  extra: Partial<CaseRecord>;
+}
+
+/** The operations a multi-step case's steps run, each once, in first-use order. */
+export function stepOperations(c: Pick<LoadedCase, "steps">): StepOperation[] {
+  return [...new Set((c.steps ?? []).flatMap((s) => (s.operation ? [s.operation as StepOperation] : [])))];
+}
+
+export function stepRef(step: CaseStep, index: number): StepRef {
+  return { number: index + 1, name: step.name ?? step.operation ?? "edit" };
+}
+
+const label = (ref: StepRef): string => `step ${ref.number} (${ref.name})`;
+
+export async function runSteps(c: LoadedCase, impl: Implementation, root: string, given: Record<string, FixtureEntry>, timeoutMs: number): Promise<StepsOutcome> {
+  let exchangeMs = 0;
+  const steps = c.steps ?? [];
+  for (const [index, step] of steps.entries()) {
+    const ref = stepRef(step, index);
+    const stop = (outcome: Outcome, message: string, extra: Partial<CaseRecord> = {}): StepsOutcome => ({
+      outcome,
+      exchangeMs,
+      extra: { ...extra, step: ref, message: `${label(ref)}: ${message}` },
+    });
+    if (step.edit) {
+      try {
+        await applyEdit(root, step.edit);
+      } catch (err) {
+        return stop("suite-bug", `edit: ${(err as Error).message}`);
+      }
+      continue;
+    }
+    const operation = step.operation as StepOperation;
+    if (operation === "dispatch") await clearCaptures(c, root);
+    const expect = step.expect ?? {};
+    const before = expect.fixture?.unchanged ? await digestTree(root) : undefined;
+    const args = stepArgs(c, step, root);
+    const sent = performance.now();
+    const { exchange, stderr } = await impl.run({ id: c.id, operation, root, source: join(root, step.source ?? c.given?.source ?? "."), args, step: ref.number }, timeoutMs);
+    exchangeMs += performance.now() - sent;
+    const withStderr = stderr ? { stderr } : {};
+    if (exchange.kind !== "result") {
+      const { outcome, message } = outcomeOfExchange(exchange);
+      return stop(outcome, message, withStderr);
+    }
+    let diff: DiffLine[];
+    try {
+      const verdict = await judge({ ...c, operation, expect }, exchange.result, root, args);
+      if (!verdict.ok) return stop(verdict.message.startsWith("papc cannot") ? "suite-bug" : "error", verdict.message, withStderr);
+      diff = [...verdict.diff];
+      if (expect.fixture) diff.push(...(await compareFixture(expect.fixture, root, before)));
+      if (expect.files) diff.push(...(await compareFiles(expect.files, root, given)));
+      if (diff.length === 0 && verdict.unobserved) return stop("skip", `the result does not report ${verdict.unobserved.join(", ")}, which this step checks`);
+    } catch (err) {
+      const message = (err as Error).message;
+      return stop(message.startsWith("papc cannot") ? "suite-bug" : "error", message, withStderr);
+    }
+    if (diff.length > 0) {
+      return stop("fail", "result differs from expectation", { diff: diff.map((d) => ({ ...d, path: `${label(ref)}.${d.path}` })), ...withStderr });
+    }
+  }
+  return { outcome: "pass", exchangeMs, extra: {} };
+}
+
+/** Handlers and captures of earlier steps are gone before a dispatch step, so its `runs` are its own. */
+async function clearCaptures(c: LoadedCase, root: string): Promise<void> {
+  const hooks = c.dispatch?.hooks ?? [];
+  await killLeftovers(root, hooks.map((h) => h.id));
+  await rm(join(root, CAPTURE_DIR), { recursive: true, force: true });
+  await mkdir(join(root, CAPTURE_DIR), { recursive: true });
+}

@@ -1,0 +1,54 @@
+// What one step of a multi-step case sends (SPEC 1.11): the operation's `case.args`, built from
+// the case's `given` and the step's own `args`, with the consumer's state directory and the
+// user's home laid out inside the fixture root.
+
+import { isAbsolute, join } from "node:path";
+import type { CaseStep, LoadedCase } from "../types/case.js";
+import type { LifecycleArgs } from "../types/protocol.js";
+import { caseArgs } from "./case-setup.js";
+import { DEFAULT_PLUGIN } from "../dispatch/hook-defaults.js";
+
+/** Relative to the fixture root: the consumer's own directory for the case. papc never touches it. */
+export const STATE_DIR = "consumer-state";
+/** Relative to the fixture root: the user's home, with the providers' user directories in it. */
+export const HOME_DIR = "home";
+
+/** The user's environment: HOME and the providers' configuration directories, then the case's variables. */
+export function userEnvironment(root: string, given: Record<string, string> = {}): Record<string, string> {
+  const home = join(root, HOME_DIR);
+  return { HOME: home, CLAUDE_CONFIG_DIR: join(home, ".claude"), CODEX_HOME: join(home, ".codex"), ...given };
+}
+
+/** The provider of a multi-step case: given.provider, else the one of its event. */
+export function stepProvider(c: LoadedCase): string | undefined {
+  return c.given?.provider ?? c.dispatch?.provider;
+}
+
+export function stepArgs(c: LoadedCase, step: CaseStep, root: string): Record<string, unknown> {
+  const own = absolutePaths(step.args ?? {}, root);
+  const stateDir = join(root, STATE_DIR);
+  switch (step.operation) {
+    case "validate":
+      return own;
+    case "dispatch":
+      return { ...caseArgs(c), state_dir: stateDir, ...own };
+    default: {
+      const args: LifecycleArgs = {
+        provider: stepProvider(c) ?? "",
+        plugin: c.given?.plugin ?? DEFAULT_PLUGIN,
+        state_dir: stateDir,
+        environment: userEnvironment(root, c.given?.environment),
+      };
+      return { ...args, ...own };
+    }
+  }
+}
+
+/** `instructions.file` is written relative to the fixture root; the implementation gets it absolute. */
+function absolutePaths(args: Record<string, unknown>, root: string): Record<string, unknown> {
+  const target = args.instructions;
+  if (typeof target !== "object" || target === null || Array.isArray(target)) return args;
+  const file = (target as Record<string, unknown>).file;
+  if (typeof file !== "string" || isAbsolute(file)) return args;
+  return { ...args, instructions: { ...target, file: join(root, file) } };
+}
