@@ -63,6 +63,7 @@ const FILLED: Record<string, Record<string, unknown>> = {
   },
   compose: { id: "composition/new/demo/deny", title: "A denying hook decides deny", "expect.order": ["demo"], "expect.decision.kind": "deny" },
   "load-agent-plugin": { id: "agent-plugins/new/demo/loads", title: "A minimal package loads", "expect.loaded": true, "expect.skills": ["hello"] },
+  steps: { id: "lifecycle/new/demo/edited", title: "An edited tool does not run until approved again" },
   live: {
     id: "live/claude-code/new-demo/observe",
     title: "An observe hook runs once",
@@ -110,7 +111,7 @@ describe("papc new case", () => {
     expect(chosen).toMatchObject({ operation: "compose", operation_from: "given with --operation" });
   });
 
-  for (const op of ["validate", "dispatch", "compose", "load-agent-plugin", "live"]) {
+  for (const op of ["validate", "dispatch", "compose", "load-agent-plugin", "live", "steps"]) {
     it(`${op}: the scaffold fails lint only on its # TODO lines, and lints clean once they are filled`, async () => {
       const area = String(FILLED[op]!.id).split("/").slice(0, -1).join("/");
       const r = await scaffoldCase({ root, path: area, operation: op });
@@ -121,7 +122,7 @@ describe("papc new case", () => {
       // papc new case prints the file's lint beside its own list of the # TODO lines; `papc lint` also flags each marker
       expect(before.filter((p) => p.code === "todo-left").map((p) => p.line)).toEqual([...todo].sort((x, y) => x - y));
       expect(r.lint.map((p) => `${p.line} ${p.code}`)).toEqual(before.filter((p) => p.code !== "todo-left").map((p) => `${p.line} ${p.code}`));
-      await fill(r, { spec: [op === "live" ? "PAP-LIVE-DENY" : op === "dispatch" ? "PAP-NATIVE-EMPTY" : op === "compose" ? "HOST-DENY-WINS" : op === "load-agent-plugin" ? "AP-MANIFEST-OBJECT" : "PAP-CLI-EXIT-VALID"], ...FILLED[op] });
+      await fill(r, { spec: [op === "live" ? "PAP-LIVE-DENY" : op === "dispatch" ? "PAP-NATIVE-EMPTY" : op === "compose" ? "HOST-DENY-WINS" : op === "load-agent-plugin" ? "AP-MANIFEST-OBJECT" : op === "steps" ? "PAP-LIFE-TRUST-RECHECK" : "PAP-CLI-EXIT-VALID"], ...FILLED[op] });
       expect(await lintOf(r.file)).toEqual([]);
     });
   }
@@ -187,7 +188,7 @@ describe("papc new case", () => {
       expect(err).toMatch(/is not <area>\/<name>/);
     }
     expect((await run({ path: "manifest/semantic/x", case: "Bad" })).err).toMatch(/--case "Bad" is not one id segment/);
-    expect((await run({ path: "manifest/semantic/x", operation: "validation" })).err).toMatch(/--operation must be one of validate, dispatch, compose, load-agent-plugin, live/);
+    expect((await run({ path: "manifest/semantic/x", operation: "validation" })).err).toMatch(/--operation must be one of validate, dispatch, compose, load-agent-plugin, live, steps/);
   });
 
   it("--case names the first case, and --json prints one document", async () => {

@@ -23,10 +23,10 @@ import { loadSpec, type Requirement } from "../spec/requirements.js";
 import { closeMatches } from "../spec/close-matches.js";
 import type { LifecycleOperation, Operation as AnyOperation } from "../types/case.js";
 
-/** The operations a single-operation case can have (multi-step cases are written by hand, SPEC 1.11). */
-type Operation = Exclude<AnyOperation, LifecycleOperation>;
+/** What a scaffold can be: a single-operation case, or a multi-step case ("steps", SPEC 1.11). */
+type Operation = Exclude<AnyOperation, LifecycleOperation> | "steps";
 
-export const OPERATIONS: readonly Operation[] = ["validate", "dispatch", "compose", "load-agent-plugin", "live"];
+export const OPERATIONS: readonly Operation[] = ["validate", "dispatch", "compose", "load-agent-plugin", "live", "steps"];
 
 export interface NewCaseOptions {
   /** The kit root: cases/, SPEC.md and recordings/ below it. */
@@ -219,8 +219,11 @@ async function operationsIn(file: string): Promise<Operation[]> {
   if (typeof data !== "object" || data === null) return [];
   const d = data as { operation?: unknown; cases?: unknown };
   const isOp = (v: unknown): v is Operation => typeof v === "string" && OPERATIONS.includes(v as Operation);
-  if (!Array.isArray(d.cases)) return isOp(d.operation) ? [d.operation] : [];
-  return d.cases.map((c) => (c as { operation?: unknown } | null)?.operation ?? d.operation).filter(isOp);
+  // a case with steps (its own or the table's) is a multi-step case
+  const opOf = (c: { operation?: unknown; steps?: unknown } | null | undefined): unknown => (c?.steps !== undefined ? "steps" : c?.operation);
+  const top = opOf(d as { operation?: unknown; steps?: unknown });
+  if (!Array.isArray(d.cases)) return isOp(top) ? [top] : [];
+  return d.cases.map((c) => opOf(c as { operation?: unknown; steps?: unknown } | null) ?? top).filter(isOp);
 }
 
 /** Each requirement's SPEC.md section number (the nearest numbered heading above it). */
@@ -288,7 +291,7 @@ export function renderScaffold(s: ScaffoldInput): string {
   const idLine = s.caseNamed ? `  - id: ${s.id}` : `  - id: ${s.id}  # TODO: the case's own name instead of TODO: lowercase words joined by -`;
   const lines = [
     ...header,
-    `operation: ${s.operation}`,
+    ...(s.operation === "steps" ? [] : [`operation: ${s.operation}`]),
     "cases:",
     "",
     idLine,
@@ -300,7 +303,7 @@ export function renderScaffold(s: ScaffoldInput): string {
 }
 
 function exampleRequirement(op: Operation): string {
-  return { validate: "PAP-SEM-RESOLVE-SKILL", dispatch: "PAP-NATIVE-PRETOOLUSE-DENY", compose: "HOST-DENY-WINS", "load-agent-plugin": "AP-MANIFEST-OBJECT", live: "PAP-LIVE-DENY" }[op];
+  return { validate: "PAP-SEM-RESOLVE-SKILL", dispatch: "PAP-NATIVE-PRETOOLUSE-DENY", compose: "HOST-DENY-WINS", "load-agent-plugin": "AP-MANIFEST-OBJECT", live: "PAP-LIVE-DENY", steps: "PAP-LIFE-TRUST-RECHECK" }[op];
 }
 
 const MANIFEST = [
@@ -369,6 +372,22 @@ const BODIES: Record<Operation, (s: ScaffoldInput) => string[]> = {
     "      response: {}  # TODO: the native response: stdout parsed as JSON (null for empty stdout), compared exactly",
     "      handlers:",
     "        gate: { ran: TODO }  # TODO: true or false; optionally runs, argv, env, stdin, cwd",
+  ],
+  steps: () => [
+    "    given:",
+    "      event: claude-code/2.1.233/PreToolUse/bash-echo  # TODO: the event dispatch steps send (it also gives the hooks' subject and phase); drop it, hooks and the dispatch steps for a package without hooks, and give provider instead",
+    "      hooks:  # TODO: the package's hooks, each generated with a node tool (plugins/demo/tools/<id>.mjs) that records its runs",
+    "        - { id: gate, effect: allow_deny, handler: { stdout: { kind: abstain } } }",
+    "      # optional: files (over the generated package), members (its plugin.members), provider, plugin, environment, source",
+    "    steps:  # TODO: the sequence (SPEC.md 1.11): operations (validate, dispatch, approve, revoke, activate, remove) with their expect, and edits papc makes",
+    "      - operation: approve",
+    "        expect: { exit: 0, approved: [tool:gate, hook:gate] }",
+    "      - operation: dispatch",
+    "        expect: { handlers: { gate: { runs: 1 } } }",
+    "      - name: edit the tool file  # a name the report uses for the step",
+    '        edit: { append: { plugins/demo/tools/gate.mjs: "// a later version\\n" } }',
+    "      - operation: dispatch",
+    "        expect: { handlers: { gate: { ran: false } } }  # TODO: what this step must show; expect.files checks files on disk after any step",
   ],
   compose: () => [
     "    given:",
