@@ -22,6 +22,7 @@ export const MODULES = [
   { name: "projection", test: (f) => f === "reference/src/dispatch/project.ts" },
   { name: "dispatcher", test: (f) => f.startsWith("reference/src/dispatch/") },
   { name: "loader", test: (f) => f.startsWith("reference/src/agent-plugins/") },
+  { name: "lifecycle", test: (f) => f.startsWith("reference/src/lifecycle/") },
 ];
 /** The score each module must reach (issue 8: validator and dispatcher). */
 export const TARGETS = { validator: 85, dispatcher: 85 };

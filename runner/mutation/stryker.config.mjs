@@ -32,6 +32,7 @@ export default {
     "!reference/src/kit.ts",
     "reference/src/dispatch/**/*.ts",
     "reference/src/agent-plugins/**/*.ts",
+    "reference/src/lifecycle/**/*.ts",
   ],
   // Not needed in the sandbox: built output, reports, other implementations, docs.
   ignorePatterns: ["dist", "reports", "adapters-under-test", "docs", ".stryker-tmp", ".ci", "reference/test", "runner/test", "runner/bench", ".papc-mutation-fixtures", ".papc-mutation-cases.json"],

@@ -104,20 +104,32 @@ async function failuresAgainst(commands: string[][], cases: LoadedCase[]): Promi
   return failed;
 }
 
+/** Each targeted wrong implementation fails every case written to catch it. */
+async function expectTargetsCaught(cases: LoadedCase[], targeted: [string, string[], string[]][]): Promise<void> {
+  for (const [mutation, command, ids] of targeted) {
+    const targets = cases.filter((c) => ids.includes(c.id));
+    expect(targets.map((c) => c.id).sort()).toEqual([...ids].sort());
+    const caught = await failuresAgainst([command], targets);
+    expect(ids.filter((id) => !caught.has(id)).map((id) => `${mutation} did not fail ${id}`)).toEqual([]);
+  }
+}
+
+/** Every case fails against at least one of the wrong implementations. */
+async function expectAllCaught(cases: LoadedCase[], commands: string[][]): Promise<void> {
+  const failed = await failuresAgainst(commands, cases);
+  expect(cases.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
+}
+
 describe("every case has teeth", async () => {
   const { cases } = await loadCases(join(KIT_ROOT, "cases"), KIT_ROOT);
   const byOperation = (op: string) => cases.filter((c) => c.operation === op);
 
   it("every validate case fails against accept-everything or reject-everything", async () => {
-    const validate = byOperation("validate");
-    const failed = await failuresAgainst(WRONG_VALIDATORS, validate);
-    expect(validate.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
+    await expectAllCaught(byOperation("validate"), WRONG_VALIDATORS);
   }, 300_000);
 
   it("every dispatch case fails against at least one wrong dispatcher", async () => {
-    const dispatch = byOperation("dispatch");
-    const failed = await failuresAgainst(WRONG_DISPATCHERS, dispatch);
-    expect(dispatch.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
+    await expectAllCaught(byOperation("dispatch"), WRONG_DISPATCHERS);
   }, 600_000);
 
   it("every live case fails against at least one wrong projection, and each wrong projection fails the cases written for it", async (ctx) => {
@@ -138,14 +150,8 @@ describe("every case has teeth", async () => {
 
   it("each seed 004 fixture fails against the wrong loader that breaks its rule, and every agent-plugins case against at least one", async () => {
     const loads = byOperation("load-agent-plugin");
-    for (const [mutation, ids] of SEED_FIXTURE_LOADERS) {
-      const targets = loads.filter((c) => ids.includes(c.id));
-      expect(targets.map((c) => c.id).sort()).toEqual([...ids].sort());
-      const caught = await failuresAgainst([wrongLoader(mutation)], targets);
-      expect(ids.filter((id) => !caught.has(id)).map((id) => `${mutation} did not fail ${id}`)).toEqual([]);
-    }
-    const failed = await failuresAgainst(OTHER_LOADERS, loads);
-    expect(loads.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
+    await expectTargetsCaught(loads, SEED_FIXTURE_LOADERS.map(([mutation, ids]) => [mutation, wrongLoader(mutation), ids]));
+    await expectAllCaught(loads, OTHER_LOADERS);
   }, 300_000);
 
   it("dropping deny-wins or an unstable topological order fails the cases written for them, and every composition case fails against some wrong composer", async () => {
@@ -156,20 +162,13 @@ describe("every case has teeth", async () => {
       const caught = await failuresAgainst([wrongComposer(mutation)], targets);
       expect(targets.map((c) => c.id).filter((id) => !caught.has(id)).map((id) => `${mutation} did not fail ${id}`)).toEqual([]);
     }
-    const failed = await failuresAgainst(OTHER_COMPOSERS, composes);
-    expect(composes.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
+    await expectAllCaught(composes, OTHER_COMPOSERS);
   }, 300_000);
 
   it("skipping the dispatch-time trust check or rewriting user content fails the cases written for them, and every lifecycle case fails against some wrong consumer", async () => {
     const lifecycle = byOperation("steps");
-    for (const [mutation, ids] of TARGETED_LIFECYCLE) {
-      const targets = lifecycle.filter((c) => ids.includes(c.id));
-      expect(targets.map((c) => c.id).sort()).toEqual([...ids].sort());
-      const caught = await failuresAgainst([wrongLifecycle(mutation)], targets);
-      expect(ids.filter((id) => !caught.has(id)).map((id) => `${mutation} did not fail ${id}`)).toEqual([]);
-    }
-    const failed = await failuresAgainst(OTHER_LIFECYCLE, lifecycle);
-    expect(lifecycle.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
+    await expectTargetsCaught(lifecycle, TARGETED_LIFECYCLE.map(([mutation, ids]) => [mutation, wrongLifecycle(mutation), ids]));
+    await expectAllCaught(lifecycle, OTHER_LIFECYCLE);
   }, 300_000);
 
   it("knows every operation the suite uses", () => {
