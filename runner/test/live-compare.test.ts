@@ -83,7 +83,7 @@ describe("live cases on load", () => {
       ["7 operation-mismatch", "15 operation-mismatch", "16 operation-mismatch", "9 hook-subject-needed", "13 scenario-tool", "17 unknown-hook", "18 fixture-path-escapes", "20 live-event-value", "21 unknown-hook"].sort(),
     );
     expect(set.problems.find((p) => p.code === "operation-mismatch" && p.line === 15)?.message).toMatch(/projection.exit or harness.exit/);
-    expect(set.problems.find((p) => p.code === "operation-mismatch" && p.line === 7)?.message).toBe("given.event belongs to dispatch cases, not to operation live");
+    expect(set.problems.find((p) => p.code === "operation-mismatch" && p.line === 7)?.message).toBe("given.event belongs to dispatch and multi-step cases, not to operation live");
   });
 
   it("live keys in another operation's case are findings too", () => {

@@ -53,7 +53,9 @@ export function operationKeyFindings(c: Pick<CaseSpec, "operation" | "given" | "
         continue;
       }
       const owners = Object.entries(OWN).filter(([op, keys]) => op !== c.operation && keys[section].includes(k)).map(([op]) => op);
-      if (owners.length > 0) findings.push({ path: [section, k], message: `${section}.${k} belongs to ${owners.join(" and ")} cases, not to operation ${c.operation}` });
+      const named = owners.map((op) => (op === "steps" ? "multi-step" : op));
+      const where = c.operation === "steps" ? "a multi-step case" : `operation ${c.operation}`;
+      if (owners.length > 0) findings.push({ path: [section, k], message: `${section}.${k} belongs to ${named.join(" and ")} cases, not to ${where}` });
     }
   }
   if (c.operation === "live" && c.expect.exit !== undefined) {
