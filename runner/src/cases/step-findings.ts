@@ -1,15 +1,16 @@
 // Checks a multi-step case's steps on load (SPEC 1.11, KIT-STEPS-LINT). Each finding names the
 // step, by number and name, and points at the line of the step or key it is about.
 
-import type { CaseSpec, CaseStep, StepOperation } from "../types/case.js";
+import type { CaseSpec, CaseStep, LifecycleOperation, StepOperation } from "../types/case.js";
 import { fixturePathProblems } from "./fixture-paths.js";
 import { operationKeyFindings } from "./operation-keys.js";
 import type { YamlPath } from "./yaml-locate.js";
 import type { LintCode } from "../lint/problems.js";
 import { check, describeErrors } from "../schemas/registry.js";
 
-export const STEP_OPERATIONS: readonly StepOperation[] = ["validate", "dispatch", "approve", "revoke", "activate", "remove"];
-const LIFECYCLE: readonly string[] = ["approve", "revoke", "activate", "remove"];
+const LIFECYCLE: readonly LifecycleOperation[] = ["approve", "revoke", "activate", "remove"];
+export const STEP_OPERATIONS: readonly StepOperation[] = ["validate", "dispatch", ...LIFECYCLE];
+const isLifecycle = (op: string): boolean => (LIFECYCLE as readonly string[]).includes(op);
 
 export interface StepFinding {
   code: LintCode;
@@ -27,7 +28,7 @@ export function stepFindings(c: CaseSpec): StepFinding[] {
   const findings: StepFinding[] = [];
   if (c.steps === undefined) return findings;
   const given = c.given ?? {};
-  (c.steps ?? []).forEach((step, index) => {
+  c.steps.forEach((step, index) => {
     const at = (...rest: YamlPath): YamlPath => ["steps", index, ...rest];
     const name = stepName(step, index);
     const add = (code: LintCode, path: YamlPath, message: string, key = false): void => {
@@ -56,10 +57,10 @@ export function stepFindings(c: CaseSpec): StepFinding[] {
     if (step.operation === "dispatch" && given.event === undefined) {
       add("step-shape", at("operation"), "a dispatch step sends the case's event: give the case `given.event`");
     }
-    if (LIFECYCLE.includes(step.operation) && given.provider === undefined && given.event === undefined) {
-      add("step-shape", at("operation"), "a lifecycle step needs the activation target: give the case `given.provider` (or a `given.event`)");
-    }
-    if (LIFECYCLE.includes(step.operation)) {
+    if (isLifecycle(step.operation)) {
+      if (given.provider === undefined && given.event === undefined) {
+        add("step-shape", at("operation"), "a lifecycle step needs the activation target: give the case `given.provider` (or a `given.event`)");
+      }
       // the arguments papc builds, with this step's over them (paths as the runner makes them absolute)
       const args = { provider: "codex", plugin: "demo", state_dir: "/root/consumer-state", environment: {}, ...step.args };
       const shape = check("protocol/lifecycle-args.schema.json", args);

@@ -12,20 +12,26 @@ import type { DispatchArgs, LiveArgs } from "../types/protocol.js";
 
 export function fixtureFiles(c: LoadedCase, root: string): Record<string, FixtureEntry> {
   const given = c.given?.files ?? {};
-  const members = c.given?.members;
-  const plan: PackagePlan | undefined = c.dispatch
-    ? { ...c.dispatch, ...(members ? { members } : {}) }
-    : c.live
-      ? { plugin: c.live.plugin, hooks: c.live.hooks }
-      : c.operation === "steps"
-        ? { plugin: c.given?.plugin ?? DEFAULT_PLUGIN, hooks: [], ...(members ? { members } : {}) }
-        : undefined;
+  const plan = packagePlan(c);
   if (!plan) return given;
   const generated = packageFiles(plan, root, c.given?.source);
   if (c.live) generated[WORK_DIR] = { dir: true };
   // A given path replaces the generated entry there and everything generated below it.
   const replaced = (path: string): boolean => Object.keys(given).some((g) => path === g || path.startsWith(`${g}/`));
   return { ...Object.fromEntries(Object.entries(generated).filter(([path]) => !replaced(path))), ...given };
+}
+
+/**
+ * The package papc generates for a case: a dispatch case's hooks, a live case's, or a multi-step
+ * case's (its hooks if it has an event, else none), with a multi-step case's `members`.
+ */
+function packagePlan(c: LoadedCase): PackagePlan | undefined {
+  if (c.live) return { plugin: c.live.plugin, hooks: c.live.hooks };
+  const members = c.given?.members;
+  const withMembers = members ? { members } : {};
+  if (c.dispatch) return { ...c.dispatch, ...withMembers };
+  if (c.operation === "steps") return { plugin: c.given?.plugin ?? DEFAULT_PLUGIN, hooks: [], ...withMembers };
+  return undefined;
 }
 
 export function caseArgs(c: LoadedCase): Record<string, unknown> {

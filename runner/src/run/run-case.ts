@@ -10,7 +10,7 @@ import { liveHarness } from "../live/run-live.js";
 import { materialize } from "../fixtures/materialize.js";
 import { digestTree } from "../fixtures/tree-digest.js";
 import type { Implementation } from "../protocol/implementation.js";
-import type { LoadedCase } from "../types/case.js";
+import type { FixtureEntry, LoadedCase } from "../types/case.js";
 import type { CasePayload } from "../types/protocol.js";
 import type { CaseRecord, Outcome } from "../types/run-report.js";
 import { caseArgs, fixtureFiles } from "./case-setup.js";
@@ -75,9 +75,12 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
   const lease = await options.leaseFixture?.(c);
   const root = lease?.root ?? (await tmpDir({ prefix: "papc-" })).path;
   try {
+    // what the fixture holds: materialized here, and the bytes a step's `as_given` compares with
+    let files: Record<string, FixtureEntry>;
     try {
+      files = fixtureFiles(c, root);
       if (!lease?.materialized) {
-        await materialize(root, fixtureFiles(c, root));
+        await materialize(root, files);
         await lease?.onMaterialized?.();
       }
     } catch (err) {
@@ -86,7 +89,7 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       return record("suite-bug", { message: `fixture: ${(err as Error).message}` });
     }
     if (c.operation === "steps") {
-      const steps = await runSteps(c, impl, root, fixtureFiles(c, root), options.timeoutMs);
+      const steps = await runSteps(c, impl, root, files, options.timeoutMs);
       exchangeMs = steps.exchangeMs;
       return record(steps.outcome, steps.extra);
     }
