@@ -10,7 +10,7 @@
 // (instruction-blocks.ts). Instruction files are UTF-8 (SPEC 3.6), so a block's text keeps its
 // bytes exactly. A block the user edited stays recorded: a later removal still reports it.
 
-import { beginMarker, endMarker, removeBlock, type Removal } from "./instruction-blocks.js";
+import { blockMarkers, removeBlock, type Removal } from "./instruction-blocks.js";
 import { BLOCKS_FILE, readState, writeState } from "./state-files.js";
 
 export interface BlockRecord {
@@ -57,7 +57,7 @@ export function pruneFiles(state: BlockState): void {
  * separator (its record is updated), so removing it later restores the file exactly.
  */
 export function removeRecorded(bytes: Buffer, record: BlockRecord, siblings: readonly BlockRecord[]): Removal {
-  const removal = removeBlock(bytes, Buffer.from(record.block, "utf8"), record.separator, [beginMarker(record.plugin, record.ref), endMarker(record.plugin, record.ref)]);
+  const removal = removeBlock(bytes, Buffer.from(record.block, "utf8"), record.separator, blockMarkers(record.plugin, record.ref));
   if (removal.kind === "removed" && removal.separatorKept) {
     const next = siblings.find((s) => s !== record && s.file === record.file && s.separator === "" && removal.bytes.subarray(removal.at).subarray(0, Buffer.byteLength(s.block)).equals(Buffer.from(s.block, "utf8")));
     if (next) next.separator = record.separator;

@@ -20,12 +20,22 @@ export const SEPARATOR = "\n";
 const NEWLINE = 0x0a;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-export function beginMarker(plugin: string, ref: string): string {
+function beginMarker(plugin: string, ref: string): string {
   return `<!-- pap:begin ${plugin} ${ref} -->`;
 }
 
-export function endMarker(plugin: string, ref: string): string {
+function endMarker(plugin: string, ref: string): string {
   return `<!-- pap:end ${plugin} ${ref} -->`;
+}
+
+/** Both markers of a package's block for one instruction. */
+export function blockMarkers(plugin: string, ref: string): [string, string] {
+  return [beginMarker(plugin, ref), endMarker(plugin, ref)];
+}
+
+/** Whether either marker is in the file: the block is there, as written or as the user edited it. */
+export function hasMarker(file: Buffer, markers: readonly string[]): boolean {
+  return markers.some((marker) => file.includes(Buffer.from(marker, "utf8")));
 }
 
 export function renderBlock(plugin: string, ref: string, content: Buffer): Buffer {
@@ -63,7 +73,7 @@ export type Removal =
  */
 export function removeBlock(file: Buffer, block: Buffer, separator: string, markers: readonly string[]): Removal {
   const at = file.indexOf(block);
-  if (at < 0) return markers.some((marker) => file.includes(Buffer.from(marker, "utf8"))) ? { kind: "edited" } : { kind: "absent" };
+  if (at < 0) return hasMarker(file, markers) ? { kind: "edited" } : { kind: "absent" };
   const end = at + block.length;
   const sep = Buffer.from(separator, "utf8");
   const hasSeparator = sep.length > 0 && at >= sep.length && file.subarray(at - sep.length, at).equals(sep);

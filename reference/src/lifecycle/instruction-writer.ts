@@ -13,16 +13,12 @@ import { dirname } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import { loadBlockState, pruneFiles, removeRecorded, saveBlockState, type BlockRecord } from "./block-state.js";
 import { deleteCreated, missingDirs, readOptional } from "./file-io.js";
-import { appendBlock, beginMarker, endMarker, renderBlock, replaceBlock } from "./instruction-blocks.js";
+import { appendBlock, blockMarkers, hasMarker, renderBlock, replaceBlock } from "./instruction-blocks.js";
 
 export interface ActiveInstruction {
   ref: string;
   /** The instruction file's bytes. */
   content: Buffer;
-}
-
-function hasMarker(bytes: Buffer, record: BlockRecord): boolean {
-  return [beginMarker(record.plugin, record.ref), endMarker(record.plugin, record.ref)].some((m) => bytes.includes(Buffer.from(m, "utf8")));
 }
 
 /** Writes the blocks; returns the refs whose block the user had edited and that were left as they were. */
@@ -43,7 +39,7 @@ export async function writeInstructions(stateDir: string, plugin: string, file: 
     const candidates = mine.filter((b) => b.ref === instruction.ref);
     const present = candidates.find((b) => bytes.includes(Buffer.from(b.block, "utf8")));
     const replaced = present && replaceBlock(bytes, Buffer.from(present.block, "utf8"), block);
-    const edited = candidates.filter((b) => b !== present && hasMarker(bytes, b));
+    const edited = candidates.filter((b) => b !== present && hasMarker(bytes, blockMarkers(b.plugin, b.ref)));
     if (present && replaced) {
       bytes = replaced;
       written.push({ ...present, block: block.toString("utf8") });

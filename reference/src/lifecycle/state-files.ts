@@ -1,24 +1,20 @@
 // The consumer's state directory (SPEC 1.11 `state_dir`): small JSON files, created on the
 // first write and replaced atomically. papc never reads or writes them; only this consumer does.
 
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
+import { readOptional } from "./file-io.js";
 
 export const TRUST_FILE = "trust.json";
 export const BLOCKS_FILE = "instruction-blocks.json";
 
 /** The JSON in `<stateDir>/<name>`, or `empty()` when the file does not exist yet. A corrupt file throws. */
 export async function readState<T>(stateDir: string, name: string, empty: () => T): Promise<T> {
-  let text: string;
+  const bytes = await readOptional(join(stateDir, name));
+  if (bytes === undefined) return empty();
   try {
-    text = await readFile(join(stateDir, name), "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return empty();
-    throw error;
-  }
-  try {
-    return JSON.parse(text) as T;
+    return JSON.parse(bytes.toString("utf8")) as T;
   } catch {
     throw new Error(`state file ${join(stateDir, name)} is not JSON`);
   }
