@@ -1,23 +1,25 @@
-// What Codex showed → the protocol's AgentPluginLoadResult. Only observed facts go in; what Codex
-// cannot show offline is left out (the runner then reports a case that checks it as skip):
-// - hooks: neither `hooks/list` nor `plugin/read` shows hooks from extensions.com.openai.hooks,
-//   com.openai/hooks/hooks.json or .codex-plugin hooks (observed empty), so `hooks` is omitted
-//   for an installed package (for a refused one nothing was installed: hooks and apps are []).
-// - apps: `plugin/read` apps and `app/list` stay empty without a ChatGPT account: omitted.
-// - diagnostics: Codex reports problems only as free-text log lines (app-server stderr with
-//   RUST_LOG=warn), and silently for many (a SKILL.md that is a directory, a mismatched skill
-//   name); a partial list would fail cases Codex handles correctly, so `diagnostics` is omitted.
+// What Codex showed → the protocol's AgentPluginLoadResult. Only observed facts go in:
+// - hooks: app-server `hooks/list`, the hooks Codex will run, those whose pluginId is this plugin.
+//   Codex 0.147.0 loads no hooks from an Agent Plugins package at all (however declared), while
+//   the same hooks file in a Codex-format plugin is listed there and runs (FINDINGS.md, "Hooks").
+// - apps: app-server `plugin/read` apps (empty for an Agent Plugins package, for the same reason).
+// - diagnostics: left out, with the reason in `unobserved`: Codex reports loader problems only as
+//   free-text log lines, for some problems only, and the runner then skips a case that checks them.
 
-import { realpathSync } from "node:fs";
 import { isAbsolute, relative, sep } from "node:path";
-import type { AgentPluginLoadResult, AgentPluginMcpServer, AgentPluginSkill } from "../../runner/src/types/protocol.js";
+import type { AgentPluginHook, AgentPluginLoadResult, AgentPluginMcpServer, AgentPluginSkill } from "../../runner/src/types/protocol.js";
 import type { AppServerView } from "./app-server.js";
+import type { Profile } from "../shared/profiles.js";
+import { isRecord, realOrSame } from "../shared/values.js";
 import type { ListedPlugin, McpListed, PromptSkill } from "./observe.js";
 
 export interface Observation {
-  /** `codex plugin add` succeeded. */
+  profile: Profile;
+  /** `<plugin>@<marketplace>`, as hooks/list names a plugin's hooks. */
+  pluginId: string;
+  /** install: `codex plugin add` succeeded; loader: the package was written into the cache. */
   installed: boolean;
-  /** Its `installedPath`, when it succeeded. */
+  /** The installed root: `installedPath` of `codex plugin add`, or the folder the loader profile wrote. */
   installedPath?: string;
   /** The plugin as `codex plugin list --json --available` shows it. */
   listed?: ListedPlugin;
@@ -28,22 +30,24 @@ export interface Observation {
   dataDir?: string;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
-function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
+/**
+ * Whether Codex accepted the package. install: `codex plugin add` installed it and `plugin list`
+ * shows it installed and enabled (the installer validates the manifest). loader: `plugin list`
+ * shows it installed and enabled, and either its skills or servers appear, or the app-server
+ * parsed its manifest: Codex shows whether it accepted a manifest only there, and the app-server
+ * reads the marketplace's copy, which the loader profile keeps identical to the cache's.
+ */
+function isLoaded(o: Observation): boolean {
+  const enabled = o.installed && o.listed !== undefined && o.listed.installed && o.listed.enabled;
+  if (o.profile === "install") return enabled;
+  const exposed = o.skills.length > 0 || o.mcp.some((s) => s.enabled);
+  return enabled && (exposed || o.appServer.detail !== undefined);
 }
 
 export function mapResult(o: Observation): AgentPluginLoadResult {
-  // loaded: Codex installed it and lists it as installed and enabled
-  const loaded = o.installed && o.listed !== undefined && o.listed.installed && o.listed.enabled;
-  const root = o.installedPath === undefined ? undefined : real(o.installedPath);
+  const loaded = isLoaded(o);
+  const root = o.installedPath === undefined ? undefined : realOrSame(o.installedPath);
   const result: AgentPluginLoadResult = {
     loaded,
     identity: null,
@@ -53,21 +57,20 @@ export function mapResult(o: Observation): AgentPluginLoadResult {
   if (root !== undefined) result.plugin_root = root;
   const data = dataDirectory(o);
   if (data !== undefined) result.plugin_data = data;
-  if (!o.installed) {
-    // A package `codex plugin add` refused was never copied into CODEX_HOME and has no entry in
-    // its config: nothing of it exists for Codex to publish, so no hooks and no apps, observed as
-    // such (not assumed). The app-server shows `interface: null` for it: none applies.
-    return { ...result, hooks: [], apps: [], interface: {} };
-  }
+  result.hooks = pluginHooks(o.appServer.hooks, o.pluginId);
+  // a package Codex did not accept has no plugin/read detail: nothing of it is published
+  result.apps = loaded ? appNames(o.appServer.detail) : [];
+  result.unobserved = { diagnostics: DIAGNOSTICS_UNOBSERVED };
   if (!loaded || o.listed === undefined) {
-    // installed but not listed as installed and enabled: Codex shows no interface for it
+    // refused by the installer, or in the cache but not accepted: Codex shows no interface for it
+    // (the app-server's `interface` is null)
     result.interface = {};
     return result;
   }
 
   // identity: the name `plugin list` shows; the version the app-server reports as `localVersion`
-  // (plugin.json's own version, null when absent: the CLI's `version` falls back to "1.0.0", its
-  // cache key, so it is not used); the description plugin/read parsed from plugin.json (null when absent).
+  // (plugin.json's own version, null when absent: the CLI's `version` is the cache folder's name,
+  // "1.0.0" by default, so it is not used); the description plugin/read parsed from plugin.json (null when absent).
   const summary = o.appServer.summary;
   const detail = o.appServer.detail;
   const version = summary?.["localVersion"];
@@ -83,11 +86,30 @@ export function mapResult(o: Observation): AgentPluginLoadResult {
   return result;
 }
 
+export const DIAGNOSTICS_UNOBSERVED =
+  "Codex reports loader problems only as free-text log lines (app-server stderr with RUST_LOG=warn), for some problems only, never as codes with a path";
+
+/** `preToolUse` → `PreToolUse`: hooks/list names events in camelCase. */
+function eventName(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+function pluginHooks(hooks: Record<string, unknown>[], pluginId: string): AgentPluginHook[] {
+  return hooks
+    .filter((h) => h["pluginId"] === pluginId && typeof h["eventName"] === "string")
+    .map((h) => (typeof h["command"] === "string" ? { event: eventName(String(h["eventName"])), command: h["command"] } : { event: eventName(String(h["eventName"])) }));
+}
+
+function appNames(detail: Record<string, unknown> | undefined): { name: string }[] {
+  const apps = detail?.["apps"];
+  return Array.isArray(apps) ? apps.filter(isRecord).map((a) => ({ name: String(a["name"] ?? a["id"]) })) : [];
+}
+
 function skill(s: PromptSkill, root: string | undefined): AgentPluginSkill {
   const out: AgentPluginSkill = { name: s.name };
   if (s.description !== "") out.description = s.description;
   if (s.file !== undefined && root !== undefined && isAbsolute(s.file)) {
-    const rel = relative(root, real(s.file));
+    const rel = relative(root, realOrSame(s.file));
     if (rel !== "" && !rel.startsWith("..") && !isAbsolute(rel)) out.path = rel.split(sep).join("/");
   }
   return out;
@@ -115,7 +137,7 @@ function server(s: McpListed): AgentPluginMcpServer {
 }
 
 function dataDirectory(o: Observation): string | undefined {
-  if (o.dataDir !== undefined) return real(o.dataDir);
+  if (o.dataDir !== undefined) return realOrSame(o.dataDir);
   for (const s of o.mcp) {
     const env = s.transport["env"];
     if (isRecord(env) && typeof env["PLUGIN_DATA"] === "string") return env["PLUGIN_DATA"];

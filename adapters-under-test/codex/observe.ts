@@ -1,6 +1,8 @@
 // Parsers for what Codex prints. Each takes a command's stdout and returns plain data; none of
 // them knows the result shape of the protocol (map-result.ts does).
 
+import { isRecord } from "../shared/values.js";
+
 export interface InstallOutput {
   name: string;
   version: string | null;
@@ -27,10 +29,6 @@ export interface PromptSkill {
   description: string;
   /** The locator Codex gave (`file: …`), absolute. */
   file?: string;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 export class ParseError extends Error {}

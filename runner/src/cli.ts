@@ -24,6 +24,7 @@ import { FAILING_OUTCOMES } from "./types/run-report.js";
 import { installCommand, pathCommand } from "./harness/commands.js";
 import { DEFAULT_RECORD_JOBS, recordCommand, verifyCommand } from "./recordings/commands.js";
 import { compatCommand } from "./live/compat-command.js";
+import { loaderMatrixCommand } from "./loader-matrix/command.js";
 import { renderHtml } from "./report/html.js";
 import { badgeCommand } from "./report/badge.js";
 import { smokeCommand } from "./smoke/smoke-command.js";
@@ -56,13 +57,13 @@ function program(): Command {
     .option("--case <glob>", "only cases whose id matches (* within a segment, ** across); repeatable", collect)
     .option("--requirement <id>", "only cases that check this requirement; repeatable", collect)
     .option("--jobs <n>", "implementation processes in parallel", positiveInt("--jobs"), cpus().length)
-    .option("--timeout <ms>", "per-case timeout in milliseconds", positiveInt("--timeout"), DEFAULT_TIMEOUT_MS)
+    .option("--timeout <ms>", `per-case timeout in milliseconds (default: the adapter's timeout_ms, else ${DEFAULT_TIMEOUT_MS})`, positiveInt("--timeout"))
     .option("--out <dir>", "directory for the reports", "reports")
     .addOption(new Option("-q, --quiet", "print only problems and the totals").conflicts("verbose"))
     .option("-v, --verbose", "print a line for every case, with its duration")
     .option("--json", "print no progress, then {reports, totals, exit_code, problems: [{id, outcome, message}]}")
     .exitOverride()
-    .action(async (o: { adapter?: string; command?: string; case?: string[]; requirement?: string[]; jobs: number; timeout: number; out: string; quiet?: boolean; verbose?: boolean; json?: boolean }) => {
+    .action(async (o: { adapter?: string; command?: string; case?: string[]; requirement?: string[]; jobs: number; timeout?: number; out: string; quiet?: boolean; verbose?: boolean; json?: boolean }) => {
       const plan = await planRun({ root, ...(o.command !== undefined ? { command: o.command } : { adapter: o.adapter ?? "reference" }), caseGlobs: o.case ?? [], requirements: o.requirement ?? [] });
       const outDir = resolve(o.out);
       try {
@@ -75,7 +76,7 @@ function program(): Command {
       const progress = new Progress(o.json ? { write: () => {} } : process.stdout, color, o.quiet ? "quiet" : o.verbose ? "verbose" : "normal");
       const report = await runPlanned(plan, {
         jobs: o.jobs,
-        timeoutMs: o.timeout,
+        ...(o.timeout !== undefined ? { timeoutMs: o.timeout } : {}),
         onHeader: (h) => {
           jsonl.write(h);
           progress.header(h);
@@ -253,6 +254,15 @@ function program(): Command {
     .exitOverride()
     .action(async (file: string, o: { out?: string }) => {
       process.exitCode = await compatCommand({ root, report: file, ...(o.out ? { out: resolve(o.out) } : {}) }, io);
+    });
+  cli
+    .command("compat-loaders <report.jsonl...>")
+    .description("write the Agent Plugins loader matrix (requirement x consumer, every failure and skip with its reason) from run reports of the Agent Plugins suite, one per consumer")
+    .option("--out <file>", "write to this file (links are relative to it) instead of stdout")
+    .option("--check", "compare with --out instead of writing it; exit 1 when it differs")
+    .exitOverride()
+    .action(async (files: string[], o: { out?: string; check?: boolean }) => {
+      process.exitCode = await loaderMatrixCommand({ root, reports: files, ...(o.out ? { out: resolve(o.out) } : {}), ...(o.check ? { check: true } : {}) }, io);
     });
   const recordingsDir = join(root, "recordings");
   const harness = cli.command("harness").description("the pinned harness binaries (recordings/pins.yaml)").exitOverride();

@@ -59,6 +59,15 @@ describe("compareAgentPlugin", () => {
     expect(r).toEqual({ diff: [], unobserved: ["hooks", "apps", "interface", "diagnostics"] });
   });
 
+  it("quotes the reason a result gives for a field it leaves out", () => {
+    const { diagnostics: _d, hooks: _h, ...bare } = loaded;
+    const r = compareAgentPlugin({ diagnostics: { count: 0 }, hooks: [] }, { ...bare, unobserved: { diagnostics: "free text only" } });
+    expect(r).toEqual({ diff: [], unobserved: ["hooks", "diagnostics (free text only)"] });
+    expect(check("protocol/load-agent-plugin-result.schema.json", { ...bare, unobserved: { diagnostics: "free text only" } }).ok).toBe(true);
+    expect(check("protocol/load-agent-plugin-result.schema.json", { ...bare, unobserved: { skills: "not a field one may leave out" } }).ok).toBe(false);
+    expect(check("protocol/load-agent-plugin-result.schema.json", { ...bare, unobserved: { diagnostics: "" } }).ok).toBe(false);
+  });
+
   it("result schema: identity may be null, paths must be absolute", () => {
     expect(check("protocol/load-agent-plugin-result.schema.json", { ...loaded, identity: null }).ok).toBe(true);
     expect(check("protocol/load-agent-plugin-result.schema.json", { ...loaded, plugin_root: "relative" }).ok).toBe(false);
@@ -79,5 +88,15 @@ describe("outcomes of load-agent-plugin cases", () => {
     });
     const skipped = report.cases.find((c) => c.outcome === "skip");
     expect(skipped?.message).toContain("diagnostics");
+  });
+
+  it("a skip quotes the reason the result gives; a result that reports a field it names as left out is an error", async () => {
+    const why = await runProbe(persistentAdapter(["node", join(KIT_ROOT, "runner/test/fixtures/fixed-loader.mjs"), "says-why"]), {}, "agent-plugins");
+    expect(why.cases.find((c) => c.id === "agent-plugins/diagnostics-unreported")).toMatchObject({
+      outcome: "skip",
+      message: "the result does not report diagnostics (this loader writes free text only), which this case checks",
+    });
+    const contradicts = await runProbe(persistentAdapter(["node", join(KIT_ROOT, "runner/test/fixtures/fixed-loader.mjs"), "contradicts"]), {}, "agent-plugins");
+    expect(contradicts.cases.find((c) => c.id === "agent-plugins/behaviour-agrees")).toMatchObject({ outcome: "error", message: "result reports diagnostics and also names it under `unobserved`" });
   });
 });

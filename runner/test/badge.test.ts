@@ -1,4 +1,4 @@
-// Checks KIT-REPORT-BADGE (SPEC.md).
+// Checks KIT-REPORT-BADGE and KIT-REPORT-VERDICT (SPEC.md).
 // The badge of a run (report/badge.ts): pass / counted, counted = every case but skip and
 // not-applicable (expected-fail, fail, error, crash, timeout and suite-bug count as not passing),
 // rounded down to one decimal, coloured by thresholds; the shields.io endpoint JSON, the static
@@ -11,6 +11,7 @@ import { dir as tmpDir } from "tmp-promise";
 import { describe, expect, it } from "vitest";
 import { BADGE_COLORS, badgeCommand, badgeCounts, badgeFor, badgeMarkdown, badgeUrl, type Badge } from "../src/report/badge.js";
 import { parseReport } from "../src/report/jsonl.js";
+import { notJudgedLine, verdictLine } from "../src/report/headline.js";
 import { passPercentage, renderMarkdown } from "../src/report/markdown.js";
 import { footerFor } from "../src/run/tally.js";
 import type { CaseRecord, Outcome, ReportHeader, RunReport } from "../src/types/run-report.js";
@@ -94,6 +95,30 @@ describe("badge URL and the Markdown summary", () => {
       expect(passPercentage(r)).toBe(n.percent);
     }
     expect(renderMarkdown(reportOf({ pass: 156, skip: 49, "expected-fail": 9 }))).toContain("Badge: ![papc](https://img.shields.io/badge/papc-94.5%25%20(156%2F165%2C%2049%20skipped)-yellowgreen)");
+  });
+});
+
+describe("the headline of a rendered report", () => {
+  it("never says 'no failures' while the baseline lists known failures, and says what was not judged and why in one line", () => {
+    const r = reportOf({ pass: 156, skip: 49, "expected-fail": 9 });
+    for (const [i, c] of r.cases.filter((x) => x.outcome === "skip").entries()) c.message = i < 40 ? "the result does not report diagnostics" : "the result does not report hooks";
+    const line = verdictLine(r);
+    expect(line).toBe("⚠️ 9 known failures (baseline); 49 of 214 cases not judged: 40 × the result does not report diagnostics; 9 × the result does not report hooks");
+    expect(line).not.toMatch(/no failures/);
+    expect(renderMarkdown(r).split("\n")[2]).toBe(`${line}.`);
+  });
+
+  it("names a clean run conforming, a run with skips only as having no failures among the judged cases, and a failing run as not conforming", () => {
+    expect(verdictLine(reportOf({ pass: 3 }))).toBe("✅ conforming on this suite");
+    expect(verdictLine(reportOf({ pass: 3, skip: 1 }))).toBe("⚠️ no failures among the judged cases; 1 of 4 cases not judged: 1 × skip");
+    expect(verdictLine(reportOf({ pass: 3, fail: 1, "expected-fail": 2 }))).toMatch(/^❌ not conforming on this suite$/);
+    expect(verdictLine(reportOf({ pass: 1, "expected-fail": 1 }))).toBe("⚠️ 1 known failure (baseline)");
+  });
+
+  it("quotes the four most frequent reasons and counts the rest", () => {
+    const r = reportOf({ skip: 7, "not-applicable": 1 });
+    r.cases.forEach((c, i) => c.outcome === "skip" && (c.message = `reason ${i}`));
+    expect(notJudgedLine(r.cases, 8)).toBe("8 of 8 cases not judged: 1 × not applicable: the implementation does not announce this operation; 1 × reason 0; 1 × reason 1; 1 × reason 2; 4 for 4 other reasons (listed below)");
   });
 });
 

@@ -51,7 +51,7 @@ describe("papc run against the reference", () => {
     expect(xml.match(/<testcase /g)).toHaveLength(reference.cases.length);
     expect(xml).not.toMatch(/<failure|<error/);
     const md = await readFile(join(out, "reference-run/reference.md"), "utf8");
-    expect(md).toContain("✅ conforming on this suite. 100% of");
+    expect(md).toContain("✅ conforming on this suite.\n\n100% of");
   });
 });
 
@@ -145,7 +145,7 @@ describe("exec mode", () => {
 describe("usage errors exit 2", () => {
   it.each([
     [["run", "--jobs", "0"], /--jobs must be a positive integer/],
-    [["run", "--adapter", "no-such-adapter"], /no adapter "no-such-adapter"; known adapters: codex, dalo-cli, plugin-host, python-minimal, reference, reference-exec/],
+    [["run", "--adapter", "no-such-adapter"], /no adapter "no-such-adapter"; known adapters: claude-code-install, claude-code-loader, codex-install, codex-loader, dalo-cli, plugin-host, python-minimal, reference, reference-exec/],
     [["run", "--case", "nothing/**"], /no case matches case nothing\/\*\*/],
     [["run", "--adapter", "reference", "--command", "x"], /cannot be used with option/],
     [["report", "render", "/nonexistent.jsonl"], /cannot read \/nonexistent.jsonl/],
@@ -167,7 +167,7 @@ describe("usage errors exit 2", () => {
   });
 
   it("--help works for every command", async () => {
-    for (const args of [["--help"], ["run", "--help"], ["lint", "--help"], ["list", "--help"], ["coverage", "--help"], ["report", "render", "--help"], ["report", "compare", "--help"], ["report", "badge", "--help"], ["smoke", "--help"], ["new", "case", "--help"]]) {
+    for (const args of [["--help"], ["run", "--help"], ["lint", "--help"], ["list", "--help"], ["coverage", "--help"], ["report", "render", "--help"], ["report", "compare", "--help"], ["report", "badge", "--help"], ["smoke", "--help"], ["new", "case", "--help"], ["compat", "--help"], ["compat-loaders", "--help"]]) {
       const run = await papc(args);
       expect(run.exitCode, args.join(" ")).toBe(0);
       expect(run.stdout).toMatch(/^Usage: papc/);

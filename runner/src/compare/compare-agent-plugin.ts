@@ -6,7 +6,7 @@
 // (KIT-AP-UNOBSERVED), never a pass.
 
 import type { AgentPluginExpectation, DiagnosticsExpectation, McpServerPattern } from "../types/case.js";
-import type { AgentPluginLoadResult } from "../types/protocol.js";
+import type { AgentPluginLoadResult, AgentPluginOptionalField } from "../types/protocol.js";
 import type { DiffLine } from "../types/run-report.js";
 import { compareDiagnostics } from "./compare-validate.js";
 import { diffField } from "./diff-lines.js";
@@ -14,7 +14,7 @@ import { matchesSubset, projectOnto } from "./match.js";
 
 export interface AgentPluginComparison {
   diff: DiffLine[];
-  /** Result fields the case checks that the implementation did not report. */
+  /** Result fields the case checks that the implementation did not report, with its reason when it gave one ("diagnostics (why)"). */
   unobserved: string[];
 }
 
@@ -32,6 +32,12 @@ export function compareAgentPlugin(expect: Expectation, result: AgentPluginLoadR
     if (JSON.stringify(want) !== JSON.stringify(got)) diff.push(...diffField(path, want, got));
   };
 
+  const missing = (key: AgentPluginOptionalField): void => {
+    const why = result.unobserved?.[key];
+    const label = why === undefined ? key : `${key} (${why})`;
+    if (!unobserved.includes(label)) unobserved.push(label);
+  };
+
   if (expect.loaded !== undefined) field("loaded", expect.loaded, result.loaded);
   if (expect.identity !== undefined) field("identity", expect.identity, result.identity);
   if (expect.skills) names("skills", expect.skills, result.skills.map((s) => s.name));
@@ -42,12 +48,12 @@ export function compareAgentPlugin(expect: Expectation, result: AgentPluginLoadR
       const actual = result.mcp_servers.find((s) => s.name === pattern.name);
       if (!actual) continue; // already a difference in the names
       const expanded = expandPattern(pattern, result);
-      if (typeof expanded === "string") unobserved.push(expanded);
+      if (typeof expanded === "string") missing(expanded);
       else field(`mcp_servers[${pattern.name}]`, expanded, actual);
     }
   }
   const optional = <K extends "hooks" | "apps" | "interface" | "diagnostics">(key: K): AgentPluginLoadResult[K] | undefined => {
-    if (result[key] === undefined) unobserved.push(key);
+    if (result[key] === undefined) missing(key);
     return result[key];
   };
   if (expect.hooks) {
@@ -77,8 +83,8 @@ export function compareAgentPlugin(expect: Expectation, result: AgentPluginLoadR
 const PLACEHOLDERS = { "{plugin_root}": "plugin_root", "{plugin_data}": "plugin_data" } as const;
 
 /** The pattern with `{plugin_root}`/`{plugin_data}` replaced, or the name of the result field it needs but lacks. */
-function expandPattern(pattern: McpServerPattern, result: AgentPluginLoadResult): McpServerPattern | string {
-  let missing: string | undefined;
+function expandPattern(pattern: McpServerPattern, result: AgentPluginLoadResult): McpServerPattern | "plugin_root" | "plugin_data" {
+  let missing: "plugin_root" | "plugin_data" | undefined;
   const expand = (text: string): string =>
     text.replace(/\{plugin_root\}|\{plugin_data\}/g, (token) => {
       const key = PLACEHOLDERS[token as keyof typeof PLACEHOLDERS];

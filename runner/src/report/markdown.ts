@@ -2,6 +2,7 @@
 
 import { OUTCOMES, type RunReport } from "../types/run-report.js";
 import { badgeCounts, badgeFor, badgeMarkdown } from "./badge.js";
+import { verdictLine } from "./headline.js";
 import { renderDiff } from "./text-diff.js";
 
 /** Pass percentage of the judged cases (every case but skip and not-applicable): the badge's count (badge.ts). */
@@ -12,22 +13,19 @@ export function passPercentage(report: RunReport): number {
 export function renderMarkdown(report: RunReport): string {
   const { header, footer } = report;
   const impl = header.implementation?.implementation;
-  const who = impl ? `${impl.name} ${impl.version}` : header.adapter.name;
+  // the adapter too when it is not the implementation's name (one harness, two ways to judge it)
+  const who = impl ? `${impl.name} ${impl.version}${impl.name === header.adapter.name ? "" : ` (adapter \`${header.adapter.name}\`)`}` : header.adapter.name;
   // the pass percentage counts judged cases only (badge.ts): say so, next to what was not judged
   const counts = badgeCounts(report);
   const pct = counts.percent;
   const skipped = counts.skipped + counts.notApplicable;
   const judged = counts.counted;
-  const verdict =
-    footer.exit_code !== 0
-      ? "❌ not conforming on this suite"
-      : skipped === 0
-        ? "✅ conforming on this suite"
-        : `⚠️ no failures, but ${skipped} of ${report.cases.length} cases were skipped or not applicable`;
   const lines: string[] = [
     `# papc ${header.kit.version}: ${who}`,
     "",
-    `${verdict}. ${pct}% of ${judged} judged cases pass (${report.cases.length} cases, ${skipped} skipped or not applicable; suite \`${header.suite.hash.slice(0, 12)}\`${header.suite.filter ? `, filtered: ${header.suite.filter}` : ""}).`,
+    `${verdictLine(report)}.`,
+    "",
+    `${pct}% of ${judged} judged cases pass (${report.cases.length} cases, ${skipped} skipped or not applicable; suite \`${header.suite.hash.slice(0, 12)}\`${header.suite.filter ? `, filtered: ${header.suite.filter}` : ""}).`,
     "",
     `Run ${header.started_at.slice(0, 10)} with adapter \`${header.adapter.name}\` on Node ${header.environment.node}, ${header.environment.platform}/${header.environment.arch}.`,
     "",

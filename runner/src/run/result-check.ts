@@ -53,7 +53,10 @@ export async function judge(c: LoadedCase, result: Record<string, unknown>, root
     case "load-agent-plugin": {
       const shape = check("protocol/load-agent-plugin-result.schema.json", result);
       if (!shape.ok) return { ok: false, message: `result does not match the load-agent-plugin result schema: ${describeErrors(shape.errors)}` };
-      const { diff, unobserved } = compareAgentPlugin(c.expect, result as unknown as AgentPluginLoadResult);
+      const loaded = result as unknown as AgentPluginLoadResult;
+      const contradicted = Object.keys(loaded.unobserved ?? {}).filter((field) => loaded[field as keyof AgentPluginLoadResult] !== undefined);
+      if (contradicted.length > 0) return { ok: false, message: `result reports ${contradicted.join(", ")} and also names it under \`unobserved\`` };
+      const { diff, unobserved } = compareAgentPlugin(c.expect, loaded);
       return unobserved.length > 0 ? { ok: true, diff, unobserved } : { ok: true, diff };
     }
     case "compose": {

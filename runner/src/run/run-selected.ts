@@ -11,7 +11,7 @@ import { lintSuite, suitePaths, type LintResult } from "../lint/lint.js";
 import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase } from "../types/case.js";
 import type { CaseRecord, ReportFooter, ReportHeader, RunReport } from "../types/run-report.js";
-import { DEFAULT_TIMEOUT_MS, runSuite } from "./run-suite.js";
+import { runSuite } from "./run-suite.js";
 import { describeSelection, selectCases, type Selection } from "./select-cases.js";
 
 /** The selection matched no case (a usage error: `papc run` exits 2). */
@@ -47,7 +47,7 @@ export interface PlannedRun {
 export interface ExecuteOptions {
   /** Implementation processes in parallel (default: the number of CPUs). */
   jobs?: number;
-  /** Per-case timeout in milliseconds (default DEFAULT_TIMEOUT_MS). */
+  /** Per-case timeout in milliseconds (default: the adapter's timeout_ms, else DEFAULT_TIMEOUT_MS). */
   timeoutMs?: number;
   onHeader?: (h: ReportHeader) => void;
   onRecord?: (r: CaseRecord, done: number, total: number) => void;
@@ -80,7 +80,7 @@ export async function runPlanned(plan: PlannedRun, options: ExecuteOptions = {})
     cases: plan.cases,
     broken: plan.broken,
     jobs: options.jobs ?? cpus().length,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(plan.filter ? { filter: plan.filter } : {}),
     ...(options.onHeader ? { onHeader: options.onHeader } : {}),
     ...(options.onRecord ? { onRecord: options.onRecord } : {}),

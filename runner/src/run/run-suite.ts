@@ -33,7 +33,7 @@ export interface RunOptions {
 
 export async function runSuite(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? options.adapter.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   const broken = options.broken ?? [];
   const total = options.cases.length + broken.length;
   const jobs = Math.max(1, Math.min(options.jobs ?? 1, options.cases.length || 1));

@@ -38,6 +38,7 @@ const adapterShape: JSONSchemaType<AdapterConfig> = {
         },
       },
     },
+    timeout_ms: { type: "integer", nullable: true, minimum: 1, maximum: 3_600_000 },
     baseline: {
       type: "object",
       nullable: true,

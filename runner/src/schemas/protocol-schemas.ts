@@ -34,6 +34,7 @@ import type {
   StopRequest,
   ValidateResult,
 } from "../types/protocol.js";
+import { AGENT_PLUGIN_OPTIONAL_FIELDS } from "../types/protocol.js";
 import type { Operation } from "../types/case.js";
 
 const BASE = "https://papc.dev/schemas/protocol/";
@@ -315,6 +316,13 @@ export const agentPluginLoadResultSchema: JSONSchemaType<AgentPluginLoadResult> 
     apps: { type: "array", nullable: true, items: { type: "object", required: ["name"], properties: { name: { type: "string" } } } },
     interface: { type: "object", nullable: true, required: [] },
     diagnostics: { type: "array", nullable: true, items: agentPluginDiagnostic },
+    unobserved: {
+      type: "object",
+      nullable: true,
+      required: [],
+      additionalProperties: false,
+      properties: Object.fromEntries(AGENT_PLUGIN_OPTIONAL_FIELDS.map((f) => [f, { type: "string", nullable: true, minLength: 1, maxLength: 2000 }])),
+    } as never,
   },
 };
 

@@ -32,6 +32,11 @@ export interface AdapterConfig {
   implementation?: ImplementationInfo;
   /** exec mode: one command template per supported operation. */
   operations?: Record<string, ExecOperation>;
+  /**
+   * The per-case timeout this implementation needs (a real harness takes seconds a case), used
+   * when the run gives none (`papc run --timeout` wins).
+   */
+  timeout_ms?: number;
   /** Known failures: case id → reason. A listed case that passes fails the run (stale). */
   baseline?: Record<string, string>;
 }

@@ -219,7 +219,17 @@ export interface AgentPluginLoadResult {
   /** Vendor interface metadata that applies; {} when none. */
   interface?: Record<string, unknown>;
   diagnostics?: AgentPluginDiagnostic[];
+  /**
+   * Why a field is left out, for each optional field the loader cannot report (e.g. a harness
+   * that shows no diagnostics): the runner quotes it in the skip of a case that checks the field
+   * (KIT-AP-UNOBSERVED). Only fields that are absent may be named.
+   */
+  unobserved?: Partial<Record<AgentPluginOptionalField, string>>;
 }
+
+/** The fields of a load-agent-plugin result a loader may leave out. */
+export const AGENT_PLUGIN_OPTIONAL_FIELDS = ["hooks", "apps", "interface", "diagnostics", "plugin_root", "plugin_data"] as const;
+export type AgentPluginOptionalField = (typeof AGENT_PLUGIN_OPTIONAL_FIELDS)[number];
 
 /** The event a `compose` run fires: a host hook name (seed 002's hook surface) and, for tool hooks, the tool. */
 export interface ComposeEvent {

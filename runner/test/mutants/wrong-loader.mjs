@@ -3,9 +3,11 @@
 // loader might. The first four break the rule of one of seed 004's acceptance fixtures; the
 // others break the remaining rules of SPEC chapter 9. Every agent-plugins case must fail
 // against at least one of them, or it checks nothing.
-// Usage: node wrong-loader.mjs <mutation>   (mutations: see MUTATIONS below)
+// Usage: node wrong-loader.mjs <mutation>   (mutations: see MUTATIONS below); wrong-codex.mjs imports
+// MUTATIONS to make a Codex stand-in's loader wrong in the same ways.
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync, copyFileSync, rmSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { wrapReference } from "./wrap-reference.mjs";
 
 const CANONICAL = "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json";
@@ -60,7 +62,7 @@ const addSkills = (r, names) => ({ ...r, skills: [...r.skills, ...names.filter((
 const manifestOf = (c) => readJson(join(c.source, "plugin.json"));
 const nothing = { loaded: false, identity: null, skills: [], mcp_servers: [], hooks: [], apps: [], interface: {}, diagnostics: [] };
 
-const MUTATIONS = {
+export const MUTATIONS = {
   // seed fixture 1/3: searches skills/ recursively, so a nested SKILL.md becomes a skill
   "recursive-skills": { after: (c, r) => (r.loaded ? addSkills(r, skillFilesDeep(join(c.source, "skills")).map(([n]) => n)) : r) },
   // seed fixture 2: treats any Agent Plugins $schema as version 1.0.0
@@ -179,6 +181,9 @@ const MUTATIONS = {
   },
 };
 
-const mutation = process.argv[2];
-if (!MUTATIONS[mutation]) throw new Error(`usage: wrong-loader.mjs ${Object.keys(MUTATIONS).join("|")}`);
-wrapReference("load-agent-plugin", MUTATIONS[mutation]);
+// run as a program (not imported by wrong-codex.mjs): the wrapped reference endpoint
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const mutation = process.argv[2];
+  if (!MUTATIONS[mutation]) throw new Error(`usage: wrong-loader.mjs ${Object.keys(MUTATIONS).join("|")}`);
+  wrapReference("load-agent-plugin", MUTATIONS[mutation]);
+}

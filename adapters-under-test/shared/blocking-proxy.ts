@@ -1,6 +1,7 @@
-// A proxy on 127.0.0.1 that refuses every request. Codex's app-server tries github.com (curated
-// plugin sync) and chatgpt.com (featured plugins) at startup; with HTTP(S)_PROXY pointing here
-// those attempts end on this machine, immediately, and nothing leaves it.
+// A proxy on 127.0.0.1 that refuses every request. Harnesses reach out at startup (Codex's
+// app-server: github.com for a curated plugin sync, chatgpt.com for featured plugins; Claude Code's
+// `plugin list`: storage.googleapis.com for plugin stats); with HTTP(S)_PROXY pointing here those
+// attempts end on this machine, immediately, and nothing leaves it.
 
 import { createServer, type AddressInfo, type Server } from "node:net";
 
