@@ -81,7 +81,7 @@ describe("the codex adapter's profiles against a Codex stand-in", () => {
   it("pass every containment and seed case when the stand-in's installer and loader are right", async () => {
     expect(await failing("none", "loader")).toEqual([]);
     expect(await failing("none", "install")).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it("codex-loader catches a loader that follows symlinks out of the root; the installer in front hides it from codex-install", async () => {
     expect(await failing("follows-symlinks-out", "loader", ESCAPES_AND_ONE_INSIDE)).toEqual(ESCAPES);
