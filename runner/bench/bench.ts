@@ -60,6 +60,8 @@ for (const [label, adapter] of [
 }
 rows.push(await measure("reference, persistent", reference, 2));
 rows.push(await measure("reference, persistent", reference, 2, "manifest/structural/"));
+// The live cases in the real harnesses (skipped, and so quick, when they are not installed).
+rows.push(await measure("reference, persistent", reference, 2, "live/"));
 
 const perCase = (r: Row): number => (r.seconds * 1000) / r.cases;
 console.log("\nmode                                           jobs  cases   seconds   cases/s   ms/case  exchange   set-up   outcomes");

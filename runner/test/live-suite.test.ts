@@ -1,5 +1,5 @@
 // The live suite against the real pinned harnesses (SPEC 1.7, chapter 8): every live case
-// passes against the reference, within the time budget; the committed compatibility matrix is
+// passes against the reference; the committed compatibility matrix is
 // what this run generates; and a projection that drops Codex's allow pairing (a wrong
 // implementation, runner/test/mutants/wrong-projection.mjs) makes the Codex rewrite case fail.
 // Requirements: KIT-LIVE-RUN, KIT-LIVE-MATRIX (SPEC.md; listed in cases/EXCLUSIONS.yaml with this file).
@@ -16,8 +16,6 @@ import { installPinnedHarnesses, requireHarnesses } from "./live-helpers.js";
 
 const REFERENCE = ["node", join(KIT_ROOT, "dist/reference/src/protocol-server.js")];
 const DROPS_PAIRING = ["node", join(KIT_ROOT, "runner/test/mutants/wrong-projection.mjs"), "drops-allow-pairing"];
-/** The live suite's budget on two cores with two jobs. */
-const BUDGET_S = 90;
 
 let unavailable: string | undefined;
 let live: LoadedCase[] = [];
@@ -31,16 +29,16 @@ beforeAll(async () => {
 const run = (command: string[], cases: LoadedCase[]) => runSuite({ kitRoot: KIT_ROOT, kit: { name: "papc", version: "test" }, adapter: persistentAdapter(command), cases, jobs: 2 });
 
 describe("live cases in the pinned harnesses", () => {
-  it("every live case passes against the reference, within the budget, and docs/compatibility.md is what the run generates", async (ctx) => {
+  it("every live case passes against the reference, and docs/compatibility.md is what the run generates", async (ctx) => {
     requireHarnesses(ctx, unavailable, "the live suite");
     expect(live.length).toBeGreaterThanOrEqual(30);
     const started = Date.now();
     const report = await run(REFERENCE, live);
     const seconds = (Date.now() - started) / 1000;
+    // Its time is measured by `npm run bench` (runner/bench/bench.ts), not asserted here.
     console.info(`live suite: ${live.length} cases in ${seconds.toFixed(1)} s (jobs 2)`);
     const notPassing = report.cases.filter((c) => c.outcome !== "pass").map((c) => `${c.id}: ${c.outcome} ${c.message ?? ""} ${JSON.stringify(c.diff ?? [])}`);
     expect(notPassing).toEqual([]);
-    expect(seconds).toBeLessThan(BUDGET_S);
     for (const provider of ["claude-code", "codex"]) expect(report.cases.filter((c) => c.live?.provider === provider).length).toBeGreaterThan(10);
 
     const committed = await readFile(join(KIT_ROOT, "docs/compatibility.md"), "utf8");
