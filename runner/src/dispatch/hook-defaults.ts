@@ -6,10 +6,16 @@ import { inputTypeOf, type SubjectPhase } from "./event-map.js";
 
 export const DEFAULT_PLUGIN = "demo";
 export const DEFAULT_TIMEOUT_MS = 2000;
+/**
+ * A live hook's default (SPEC 1.7): the harness gives the dispatcher its native timeout, which
+ * must also cover starting Node for the dispatcher and the handler. With 2000 ms (3 s native) a
+ * Codex prompt gate answered too late on two busy CI cores, and Codex went ahead (fail open).
+ */
+export const LIVE_DEFAULT_TIMEOUT_MS = 10_000;
 const ABSTAIN = { stdout: { kind: "abstain" } };
 
 /** undefined when neither the hook nor the event says which subject and phase it has. */
-export function resolveHook(h: DispatchHook, fromEvent: SubjectPhase | undefined): ResolvedHook | undefined {
+export function resolveHook(h: DispatchHook, fromEvent: SubjectPhase | undefined, defaultTimeoutMs = DEFAULT_TIMEOUT_MS): ResolvedHook | undefined {
   const subject = h.subject ?? fromEvent?.subject;
   const phase = h.phase ?? fromEvent?.phase;
   if (subject === undefined || phase === undefined) return undefined;
@@ -22,7 +28,7 @@ export function resolveHook(h: DispatchHook, fromEvent: SubjectPhase | undefined
     phase,
     effect: h.effect,
     requirement,
-    timeout_ms: h.timeout_ms ?? DEFAULT_TIMEOUT_MS,
+    timeout_ms: h.timeout_ms ?? defaultTimeoutMs,
     failure_policy: h.failure_policy ?? "report",
     error_visibility: h.error_visibility ?? "user",
     bindings,

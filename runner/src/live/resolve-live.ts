@@ -4,7 +4,7 @@
 // with its place in the case, so `papc lint` names it and a run reports a suite bug.
 
 import type { DispatchFinding } from "../dispatch/resolve-dispatch.js";
-import { DEFAULT_PLUGIN, resolveHook } from "../dispatch/hook-defaults.js";
+import { DEFAULT_PLUGIN, LIVE_DEFAULT_TIMEOUT_MS, resolveHook } from "../dispatch/hook-defaults.js";
 import { fixturePathProblems } from "../cases/fixture-paths.js";
 import { TOOLS_OF } from "../recordings/scenarios.js";
 import type { CaseSpec, ResolvedHook, ResolvedLive } from "../types/case.js";
@@ -21,7 +21,7 @@ export function resolveLive(c: CaseSpec): { live?: ResolvedLive; findings: Dispa
   for (const [i, h] of (given.hooks ?? []).entries()) {
     if (seen.has(h.id)) findings.push({ code: "duplicate-hook-id", path: ["given", "hooks", i, "id"], message: `hook id "${h.id}" is used twice in this case` });
     seen.add(h.id);
-    const resolved = resolveHook(h, undefined);
+    const resolved = resolveHook(h, undefined, LIVE_DEFAULT_TIMEOUT_MS);
     if (resolved) hooks.push(resolved);
     else findings.push({ code: "hook-subject-needed", path: ["given", "hooks", i], message: `live hook "${h.id}" needs \`subject\` and \`phase\` (a live case has no event to take them from)` });
   }
