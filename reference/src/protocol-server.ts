@@ -70,7 +70,7 @@ async function handleDispatch(seq: number, source: string, args: JsonRecord): Pr
     event: JSON.stringify(event),
     env: { ...process.env, ...((environment as Record<string, string> | undefined) ?? {}) },
   };
-  const result = stateDir === undefined ? await dispatch(request) : await gatedDispatch(request, stateDir, event);
+  const result = stateDir === undefined ? await dispatch(request) : await gatedDispatch(request, stateDir);
   return { seq, result: { exit: result.exit, stdout: result.stdout, stderr: result.stderr } };
 }
 

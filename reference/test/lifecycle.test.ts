@@ -133,22 +133,24 @@ async function runs(f: Fixture, id: string): Promise<number> {
 const statuses = (result: LifecycleResult): Record<string, string> => Object.fromEntries((result.members ?? []).map((m) => [m.ref, m.status]));
 
 describe("trust: approve, dispatch, revoke", () => {
-  it("runs nothing before approval, says so on stderr, and runs once approved", async () => {
+  it("runs nothing before approval: a required fail_closed gate denies and says why; approved, it runs", async () => {
     const f = await fixture({ demo: { hooks: [{ id: "gate" }] } });
     const before = await gatedDispatch(f);
     expect(await runs(f, "gate")).toBe(0);
     expect(before.exit).toBe(0);
-    expect(before.stderr).toContain("pap-reference: hook gate not run: not approved\n");
+    expect(before.stderr).toBe("hook `gate`: hook_not_trusted (not approved)\n");
+    expect(JSON.parse(before.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "hook `gate` failed" } });
 
     expect(await lifecycle(f, "approve")).toEqual({ exit: 0, approved: ["hook:gate", "tool:gate"] });
     const after = await gatedDispatch(f);
     expect(after.exit).toBe(0);
-    expect(after.stderr).not.toContain("not run");
+    expect(after.stderr).toBe("");
+    expect(after.stdout).not.toContain("deny");
     expect(await runs(f, "gate")).toBe(1);
   });
 
-  it("answers an event whose every hook is refused as if no hook were installed", async () => {
-    const f = await fixture({ demo: { hooks: [{ id: "gate" }] } });
+  it("answers an event whose every hook is an unapproved optional one as if no hook were installed", async () => {
+    const f = await fixture({ demo: { hooks: [{ id: "gate", requirement: "optional" }] } });
     const refused = await gatedDispatch(f);
     const none = await run(f.source, "claude-code", claude.preToolUse(), { hooks: [] });
     expect(refused.stdout).toBe(none.stdout);
@@ -156,6 +158,17 @@ describe("trust: approve, dispatch, revoke", () => {
     expect(refused.stderr).toBe(none.stderr + "pap-reference: hook gate not run: not approved\n");
     // and the same with the hooks named, as the projection names them
     expect((await gatedDispatch(f, { hooks: ["gate"] })).stdout).toBe(none.stdout);
+  });
+
+  it("fails an unapproved required hook as the handler failing would, without starting it", async () => {
+    const f = await fixture({ demo: { hooks: [{ id: "gate" }] } });
+    const refused = await gatedDispatch(f);
+    await writeFile(f.entry("gate"), "process.exit(3);\n");
+    const failed = await run(f.source, "claude-code", claude.preToolUse(), {});
+    const codes = (text: string) => text.replace("hook_not_trusted (not approved)", "<code>").replace("hook_handler_failed (exit code 3)", "<code>");
+    expect(codes(refused.stdout)).toBe(codes(failed.stdout));
+    expect(codes(refused.stderr)).toBe(codes(failed.stderr));
+    expect(await runs(f, "gate")).toBe(0);
   });
 
   it("says nothing about a refused hook the event does not concern", async () => {
@@ -170,7 +183,7 @@ describe("trust: approve, dispatch, revoke", () => {
     await lifecycle(f, "approve");
     await appendFile(f.entry("gate"), "// changed\n");
     const changed = await gatedDispatch(f);
-    expect(changed.stderr).toContain("pap-reference: hook gate not run: tool bytes changed since approval\n");
+    expect(changed.stderr).toContain("hook `gate`: hook_not_trusted (tool bytes changed since approval)\n");
     expect(await runs(f, "gate")).toBe(0);
 
     expect((await lifecycle(f, "approve", { hooks: ["gate"] })).approved).toEqual(["hook:gate", "tool:gate"]);
@@ -194,10 +207,10 @@ describe("trust: approve, dispatch, revoke", () => {
     const original = await readFile(f.manifest(), "utf8");
 
     await writeFile(f.manifest(), original.replace('availability = "required"', 'availability = "required"\nenv = [ "PAPC_X" ]'));
-    expect((await gatedDispatch(f)).stderr).toContain("hook gate not run: tool contract changed since approval");
+    expect((await gatedDispatch(f)).stderr).toContain("hook `gate`: hook_not_trusted (tool contract changed since approval)");
 
     await writeFile(f.manifest(), original.replace("timeout_ms = 5000", "timeout_ms = 6000"));
-    expect((await gatedDispatch(f)).stderr).toContain("hook gate not run: hook changed since approval");
+    expect((await gatedDispatch(f)).stderr).toContain("hook `gate`: hook_not_trusted (hook changed since approval)");
 
     await writeFile(f.manifest(), original);
     await gatedDispatch(f);
@@ -207,10 +220,10 @@ describe("trust: approve, dispatch, revoke", () => {
   it("approves only what is named: a tool alone does not authorize its hook; one hook not another", async () => {
     const f = await fixture({ demo: { hooks: [{ id: "first" }, { id: "second" }] } });
     expect(await lifecycle(f, "approve", { tools: ["first"] })).toEqual({ exit: 0, approved: ["tool:first"] });
-    expect((await gatedDispatch(f)).stderr).toContain("hook first not run: not approved");
+    expect((await gatedDispatch(f)).stderr).toContain("hook `first`: hook_not_trusted (not approved)");
     expect(await lifecycle(f, "approve", { hooks: ["first"] })).toEqual({ exit: 0, approved: ["hook:first", "tool:first"] });
     const result = await gatedDispatch(f);
-    expect(result.stderr).toBe("pap-reference: hook second not run: not approved\n");
+    expect(result.stderr).toBe("hook `second`: hook_not_trusted (not approved)\n");
     expect([await runs(f, "first"), await runs(f, "second")]).toEqual([1, 0]);
   });
 
@@ -218,7 +231,7 @@ describe("trust: approve, dispatch, revoke", () => {
     const f = await fixture({ demo: { hooks: [{ id: "gate" }] } });
     await lifecycle(f, "approve");
     expect(await lifecycle(f, "revoke", { hooks: ["gate"] })).toEqual({ exit: 0, revoked: ["hook:gate"] });
-    expect((await gatedDispatch(f)).stderr).toContain("hook gate not run: not approved");
+    expect((await gatedDispatch(f)).stderr).toContain("hook `gate`: hook_not_trusted (not approved)");
     expect(await lifecycle(f, "revoke")).toEqual({ exit: 0, revoked: ["tool:gate"] });
     expect(await lifecycle(f, "revoke")).toEqual({ exit: 0, revoked: [] });
     expect(await runs(f, "gate")).toBe(0);
@@ -459,7 +472,7 @@ describe("instruction blocks", () => {
     const f = await fixture({ demo: { hooks: [{ id: "gate" }] } });
     await lifecycle(f, "approve");
     expect(await lifecycle(f, "remove")).toEqual({ exit: 0, removed: [] });
-    expect((await gatedDispatch(f)).stderr).toContain("hook gate not run: not approved");
+    expect((await gatedDispatch(f)).stderr).toContain("hook `gate`: hook_not_trusted (not approved)");
     expect(await runs(f, "gate")).toBe(0);
   });
 
@@ -491,7 +504,7 @@ describe("codex payloads", () => {
   it("gates a codex dispatch the same way", async () => {
     const f = await fixture({ demo: { hooks: [{ id: "gate" }] } });
     const refused = await gatedDispatch(f, { provider: "codex", event: codex.preToolUse() });
-    expect(refused.stderr).toContain("hook gate not run: not approved");
+    expect(refused.stderr).toContain("hook `gate`: hook_not_trusted (not approved)");
     await lifecycle(f, "approve");
     await gatedDispatch(f, { provider: "codex", event: codex.preToolUse() });
     expect(await runs(f, "gate")).toBe(1);

@@ -64,9 +64,11 @@ const TARGETED_PROJECTIONS: [string, string[]][] = [
 
 const wrongLifecycle = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-lifecycle.mjs"), mutation];
 /**
- * The two wrong consumers issue 10 names (KIT-LIFECYCLE-TEETH), and the lifecycle cases written to
- * catch them: one that dispatches without the dispatch-time trust check, one that tidies the
- * user's instruction files (line endings, trailing spaces, byte order mark, final newline).
+ * The wrong consumers KIT-LIFECYCLE-TEETH names, and the lifecycle cases written to catch them:
+ * one that dispatches without the dispatch-time trust check, one that leaves an untrusted hook
+ * out as if it were not installed (a lapsed fail_closed gate stops protecting), one that fails
+ * an untrusted gate before matching its tool, and one that tidies the user's instruction files
+ * (line endings, trailing spaces, byte order mark, final newline).
  */
 const TARGETED_LIFECYCLE: [string, string[]][] = [
   ["skips-trust-check", [
@@ -75,10 +77,20 @@ const TARGETED_LIFECYCLE: [string, string[]][] = [
     "lifecycle/trust/hook-effect-changed", "lifecycle/trust/same-name-other-bytes", "lifecycle/trust/revoked",
     "lifecycle/trust/removed-forgets-grants",
   ]],
+  // a consumer that leaves an untrusted hook out as if it were not installed (PAP-LIFE-TRUST-LAPSED-GATE)
+  ["untrusted-left-out", [
+    "lifecycle/trust-lapsed/never-approved-fail-closed-denies-claude", "lifecycle/trust-lapsed/never-approved-fail-closed-denies-codex",
+    "lifecycle/trust-lapsed/bytes-changed-fail-closed-denies-claude", "lifecycle/trust-lapsed/bytes-changed-fail-closed-denies-codex",
+    "lifecycle/trust-lapsed/hook-changed-rewrite-gate-denies", "lifecycle/trust-lapsed/revoked-fail-closed-denies",
+    "lifecycle/trust-lapsed/tool-only-revoked-fail-closed-denies", "lifecycle/trust-lapsed/prompt-gate-blocks-claude",
+    "lifecycle/trust-lapsed/stop-control-asks-another-pass-codex", "lifecycle/trust-lapsed/fail-open-goes-ahead",
+    "lifecycle/trust-lapsed/report-model-and-user-tells-the-model", "lifecycle/trust-lapsed/approved-hook-beside-still-runs",
+  ]],
+  ["untrusted-before-matcher", ["lifecycle/trust-lapsed/other-tool-not-denied"]],
   ["rewrites-user-content", ["lifecycle/instructions/remove-restores-bytes", "lifecycle/instructions/bom-kept", "lifecycle/instructions/two-packages-one-file"]],
 ];
 const OTHER_LIFECYCLE = [
-  "skips-trust-check", "rewrites-user-content", "approves-anything", "approves-whole-package", "revoke-ignored", "never-blocks",
+  "skips-trust-check", "untrusted-left-out", "untrusted-before-matcher", "rewrites-user-content", "approves-anything", "approves-whole-package", "revoke-ignored", "never-blocks",
   "hides-omissions", "enables-recommended", "project-as-global", "default-target", "swaps-user-files", "no-dry-run", "appends-again",
   "removes-all-blocks", "concatenates",
 ].map(wrongLifecycle);

@@ -30,6 +30,12 @@ export interface DispatchRequest {
   event: Buffer | string;
   /** The dispatcher's environment: the source of the handlers' allow-listed variables and of PATH. */
   env: Environment;
+  /**
+   * Hooks the consumer may not start for want of a current grant, with the reason (SPEC 11.2).
+   * A required one fails with `hook_not_trusted`, so its failure policy decides (a fail_closed
+   * gate denies); an optional one is left out, as its `fallback = "omit"` allows, and said.
+   */
+  untrusted?: ReadonlyMap<string, string>;
 }
 
 export interface DispatchResult {
@@ -129,6 +135,7 @@ async function runDispatch(request: DispatchRequest): Promise<DispatchResult> {
   const matching = mapping ? selected.filter((hook) => applies(hook, mapping, payload)) : [];
 
   const outcomes: HookOutcome[] = [];
+  const omitted: string[] = [];
   if (matching.length > 0) {
     // Stryker disable next-line StringLiteral: the temp dir's name prefix is not observable
     const dir = await mkdtemp(join(tmpdir(), "pap-dispatch-"));
@@ -140,7 +147,12 @@ async function runDispatch(request: DispatchRequest): Promise<DispatchResult> {
       // One after another in hook-identity order: deterministic, and the projected native
       // timeout is the sum of the hooks' timeouts.
       // Stryker disable BlockStatement: a temp dir left behind is file-system hygiene the handler cannot observe
-      for (const hook of matching) outcomes.push(await runHook(hook, ctx));
+      for (const hook of matching) {
+        const refusal = request.untrusted?.get(hook.id);
+        if (refusal === undefined) outcomes.push(await runHook(hook, ctx));
+        else if (hook.requirement === "required") outcomes.push(fromFailure(hook, { code: "hook_not_trusted", detail: refusal }));
+        else omitted.push(`pap-reference: hook ${hook.id} not run: ${refusal}`);
+      }
     } finally {
       // Stryker restore BlockStatement
       await rm(dir, { recursive: true, force: true });
@@ -148,11 +160,12 @@ async function runDispatch(request: DispatchRequest): Promise<DispatchResult> {
   }
 
   const composed = compose(event, outcomes);
+  const userLines = [...composed.diagnostics, ...omitted];
   // Stryker disable next-line StringLiteral: stderr text on events other than SessionEnd is not normative; on SessionEnd only the exit code and diagnostics present matter
-  const stderr = composed.diagnostics.length > 0 ? composed.diagnostics.join("\n") + "\n" : "";
+  const stderr = userLines.length > 0 ? userLines.join("\n") + "\n" : "";
   if (event === "SessionEnd") {
     // Both harnesses ignore SessionEnd stdout: a failure can only be reported by the exit code.
-    return composed.diagnostics.length > 0 ? { exit: 1, stdout: "", stderr } : { exit: 0, stdout: "{}\n", stderr: "" };
+    return composed.diagnostics.length > 0 ? { exit: 1, stdout: "", stderr } : { exit: 0, stdout: "{}\n", stderr };
   }
   // Stryker disable next-line StringLiteral: the newline after the JSON response; stdout is compared as parsed JSON
   return { exit: 0, stdout: JSON.stringify(nativeResponse(harness, event, composed)) + "\n", stderr };

@@ -24,7 +24,8 @@ export type FailureCode =
   | "hook_output_too_large"
   | "hook_result_malformed"
   | "hook_result_incompatible"
-  | "hook_conflict";
+  | "hook_conflict"
+  | "hook_not_trusted";
 
 /** One failure of one hook: a stable code plus a short detail that never quotes handler output. */
 export interface Failure {

@@ -1,7 +1,8 @@
 // Shared by the wrong implementations (wrong-dispatcher, wrong-projection, wrong-loader): runs the
 // reference's protocol endpoint and passes every message through, except the run requests of one
 // operation, whose case a mutation may change first (`before`, returning a changed case or
-// nothing), whose result it may change afterwards (`after`), or which it answers alone (`reply`).
+// nothing, or a promise of one), whose result it may change afterwards (`after`), or which it
+// answers alone (`reply`).
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
@@ -25,7 +26,9 @@ export function wrapReference(operation, mutation) {
     process.stdout.write(`${line}\n`);
   });
   reference.on("exit", (code) => process.exit(code ?? 1));
-  createInterface({ input: process.stdin }).on("line", (line) => {
+  // One message after another, so that a `before` that awaits keeps the requests in order.
+  let queue = Promise.resolve();
+  const forward = async (line) => {
     const msg = JSON.parse(line);
     if (msg.cmd !== "run" || !mutated.has(msg.case.operation)) {
       reference.stdin.write(`${line}\n`);
@@ -36,10 +39,13 @@ export function wrapReference(operation, mutation) {
       process.stdout.write(`${JSON.stringify({ seq: msg.seq, result: mutation.reply(msg.case) })}\n`);
       return;
     }
-    const c = mutation.before?.(msg.case) ?? msg.case;
+    const c = (await mutation.before?.(msg.case)) ?? msg.case;
     if (mutation.after) pending.set(msg.seq, c);
     // JSON drops keys a mutation set to undefined (e.g. args.hooks)
     reference.stdin.write(`${JSON.stringify({ ...msg, case: c })}\n`);
+  };
+  createInterface({ input: process.stdin }).on("line", (line) => {
+    queue = queue.then(() => forward(line));
   });
-  process.stdin.on("end", () => reference.stdin.end());
+  process.stdin.on("end", () => queue.then(() => reference.stdin.end()));
 }

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse } from "smol-toml";
+import { refusals } from "../../../dist/reference/src/lifecycle/dispatch-gate.js";
 import { wrapReference } from "./wrap-reference.mjs";
 
 const OPERATIONS = ["dispatch", "approve", "revoke", "activate", "remove"];
@@ -30,6 +31,26 @@ const only = (operation, mutation) => ({
 const MUTATIONS = {
   // dispatches without looking at the trust store: selection authorizes execution
   "skips-trust-check": only("dispatch", { before: (c) => withArgs(c, { state_dir: undefined }) }),
+  // leaves every hook without a current grant out of the dispatch, as if it were not installed:
+  // a required fail_closed gate whose tool bytes changed stops protecting (papc's rule until 2026-12)
+  "untrusted-left-out": only("dispatch", {
+    before: async (c) => {
+      if (!c.args.state_dir) return c;
+      const refused = await refusals(c.source, c.args.plugin, c.args.hooks, c.args.state_dir);
+      const ids = c.args.hooks ?? (manifest(c).hook ?? []).map((h) => h.id);
+      return withArgs(c, { hooks: ids.filter((id) => !refused.has(id)), state_dir: undefined });
+    },
+  }),
+  // fails a required gate without a grant before matching the tool: a Write gate denies a Bash
+  // call (emulated by handing the reference the event as if it named the gate's first tool)
+  "untrusted-before-matcher": only("dispatch", {
+    before: async (c) => {
+      if (!c.args.state_dir) return c;
+      const refused = await refusals(c.source, c.args.plugin, c.args.hooks, c.args.state_dir);
+      const gate = (manifest(c).hook ?? []).find((h) => refused.has(h.id) && h.requirement !== "optional" && h.matcher?.tool_names?.length);
+      return gate ? withArgs(c, { event: { ...c.args.event, tool_name: gate.matcher.tool_names[0] } }) : c;
+    },
+  }),
   // tidies the instruction files it writes: LF line endings, no trailing spaces, a final newline
   "rewrites-user-content": {
     after: (c, r) => {
