@@ -11,7 +11,8 @@ import { dir as tmpDir } from "tmp-promise";
 import { describe, expect, it } from "vitest";
 import { BADGE_COLORS, badgeCommand, badgeCounts, badgeFor, badgeMarkdown, badgeUrl, type Badge } from "../src/report/badge.js";
 import { parseReport } from "../src/report/jsonl.js";
-import { notJudgedLine, verdictLine } from "../src/report/headline.js";
+import { NOT_CERTIFICATION, notJudgedLine, verdictLine } from "../src/report/headline.js";
+import { renderHtml } from "../src/report/html.js";
 import { passPercentage, renderMarkdown } from "../src/report/markdown.js";
 import { footerFor } from "../src/run/tally.js";
 import type { CaseRecord, Outcome, ReportHeader, RunReport } from "../src/types/run-report.js";
@@ -113,6 +114,14 @@ describe("the headline of a rendered report", () => {
     expect(verdictLine(reportOf({ pass: 3, skip: 1 }))).toBe("⚠️ no failures among the judged cases; 1 of 4 cases not judged: 1 × skip");
     expect(verdictLine(reportOf({ pass: 3, fail: 1, "expected-fail": 2 }))).toMatch(/^❌ not conforming on this suite$/);
     expect(verdictLine(reportOf({ pass: 1, "expected-fail": 1 }))).toBe("⚠️ 1 known failure (baseline)");
+  });
+
+  it("is followed by the caveat that a run is not certification, passing or not, in the Markdown and the HTML report", () => {
+    for (const r of [reportOf({ pass: 3 }), reportOf({ pass: 1, fail: 1 })]) {
+      expect(renderMarkdown(r).split("\n")[4]).toBe(NOT_CERTIFICATION);
+      expect(renderHtml([r])).toContain(`<p class="muted">${NOT_CERTIFICATION}</p>`);
+    }
+    expect(NOT_CERTIFICATION).toMatch(/not package certification/);
   });
 
   it("quotes the four most frequent reasons and counts the rest", () => {

@@ -4,6 +4,10 @@
 
 import type { CaseRecord, RunReport } from "../types/run-report.js";
 
+/** What every rendered report says under its verdict, passing or not (seed 000, closing section). */
+export const NOT_CERTIFICATION =
+  "A run shows what these cases observed, nothing more: a green suite is not package certification, and it does not certify runtime availability or how native handlers behave.";
+
 /** At most this many distinct reasons are quoted; the rest are counted. */
 const MAX_REASONS = 4;
 

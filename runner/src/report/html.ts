@@ -4,6 +4,7 @@
 
 import { createHash } from "node:crypto";
 import type { RunReport } from "../types/run-report.js";
+import { NOT_CERTIFICATION } from "./headline.js";
 import { htmlModel } from "./html-model.js";
 import { HTML_SCRIPT } from "./html-script.js";
 import { HTML_STYLE } from "./html-style.js";
@@ -46,6 +47,7 @@ export function renderHtml(reports: RunReport[], options: HtmlOptions = {}): str
 <p class="muted">${multi ? `Comparison of ${reports.length} runs: cases as rows, implementations as columns.` : "Conformance run report."}</p>
 <noscript><p>This report is drawn by its inline script; enable JavaScript to see it.</p></noscript>
 <div id="run-info"></div>
+<p class="muted">${escapeHtml(NOT_CERTIFICATION)}</p>
 </header>
 <section aria-labelledby="h-totals">
 <h2 id="h-totals">Totals by outcome</h2>

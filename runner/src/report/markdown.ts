@@ -2,7 +2,7 @@
 
 import { OUTCOMES, type RunReport } from "../types/run-report.js";
 import { badgeCounts, badgeFor, badgeMarkdown } from "./badge.js";
-import { verdictLine } from "./headline.js";
+import { NOT_CERTIFICATION, verdictLine } from "./headline.js";
 import { renderDiff } from "./text-diff.js";
 
 /** Pass percentage of the judged cases (every case but skip and not-applicable): the badge's count (badge.ts). */
@@ -24,6 +24,8 @@ export function renderMarkdown(report: RunReport): string {
     `# papc ${header.kit.version}: ${who}`,
     "",
     `${verdictLine(report)}.`,
+    "",
+    NOT_CERTIFICATION,
     "",
     `${pct}% of ${judged} judged cases pass (${report.cases.length} cases, ${skipped} skipped or not applicable; suite \`${header.suite.hash.slice(0, 12)}\`${header.suite.filter ? `, filtered: ${header.suite.filter}` : ""}).`,
     "",
