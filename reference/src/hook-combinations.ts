@@ -62,6 +62,14 @@ export interface SupportInput {
   error_visibility: ErrorVisibility;
 }
 
+// Stryker disable StringLiteral: the reasons appear only in messages (callers test for undefined)
+/** Why neither provider can promise a model_and_user report from Stop (SPEC 3.11). */
+const STOP_AUDIENCE: Record<Provider, string> = {
+  claude: "Claude's Stop context resumes the turn, so a report or fail_open failure cannot promise model_and_user delivery",
+  codex: "Codex's Stop carries no model context and its systemMessage reaches no model request, so a report or fail_open failure cannot promise model_and_user delivery",
+};
+// Stryker restore StringLiteral
+
 /** Why `provider` does not support this (admitted) hook, or undefined when it does. */
 export function unsupportedReason(provider: Provider, hook: SupportInput): string | undefined {
   if (!providerAdmits(provider, hook.subject, hook.phase, hook.effect)) {
@@ -74,7 +82,6 @@ export function unsupportedReason(provider: Provider, hook: SupportInput): strin
     return "model-visible diagnostics cannot be delivered after SessionEnd";
   }
   if (
-    provider === "claude" &&
     // Stryker disable next-line ConditionalExpression: subject and phase determine each other among admitted pairs (end only with session, completion_attempt only with workflow), and a pair not admitted already makes the package invalid
     hook.subject === "workflow" &&
     // Stryker disable next-line ConditionalExpression: subject and phase determine each other among admitted pairs (end only with session, completion_attempt only with workflow), and a pair not admitted already makes the package invalid
@@ -82,8 +89,7 @@ export function unsupportedReason(provider: Provider, hook: SupportInput): strin
     hook.error_visibility === "model_and_user" &&
     (hook.failure_policy === "report" || hook.failure_policy === "fail_open")
   ) {
-    // Stryker disable next-line StringLiteral: the reason appears only in messages (callers test for undefined)
-    return "Claude's Stop context resumes the turn, so a report or fail_open failure cannot promise model_and_user delivery";
+    return STOP_AUDIENCE[provider];
   }
   return undefined;
 }

@@ -96,7 +96,9 @@ describe("hook combinations", () => {
     expect(unsupportedReason("claude", { ...stop, failure_policy: "report" })).toMatch(/Stop/);
     expect(unsupportedReason("claude", { ...stop, failure_policy: "fail_open" })).toMatch(/Stop/);
     expect(unsupportedReason("claude", { ...stop, failure_policy: "fail_closed" })).toBeUndefined();
-    expect(unsupportedReason("codex", { ...stop, failure_policy: "report" })).toBeUndefined();
+    expect(unsupportedReason("codex", { ...stop, failure_policy: "report" })).toMatch(/Codex's Stop/);
+    expect(unsupportedReason("codex", { ...stop, failure_policy: "fail_open" })).toMatch(/Codex's Stop/);
+    expect(unsupportedReason("codex", { ...stop, failure_policy: "fail_closed" })).toBeUndefined();
     expect(unsupportedReason("claude", { ...stop, failure_policy: "report", error_visibility: "user" })).toBeUndefined();
   });
 });

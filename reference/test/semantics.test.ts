@@ -472,9 +472,9 @@ describe("provider support", () => {
     expect((await statuses(hook(end))).map((p) => p[3])).toEqual(["supported", "supported"]);
   });
 
-  it("marks a non-blocking model_and_user Stop hook unsupported on Claude only", async () => {
+  it("marks a non-blocking model_and_user Stop hook unsupported on both providers", async () => {
     const stop = { subject: '"workflow"', phase: '"completion_attempt"', effect: '"continue_workflow"', error_visibility: '"model_and_user"' };
-    expect((await statuses(hook({ ...stop, failure_policy: '"report"' }))).map((p) => p[3])).toEqual(["unsupported", "supported"]);
+    expect((await statuses(hook({ ...stop, failure_policy: '"report"' }))).map((p) => p[3])).toEqual(["unsupported", "unsupported"]);
     expect((await statuses(hook({ ...stop, failure_policy: '"fail_closed"' }))).map((p) => p[3])).toEqual(["supported", "supported"]);
   });
 

@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { loadCaseFile, type CaseSet } from "../src/cases/load-cases.js";
 import { compareLive, stringsOf } from "../src/compare/compare-live.js";
 import { handlerPlan, handlerScript } from "../src/dispatch/handler-script.js";
+import { LIVE_DEFAULT_TIMEOUT_MS } from "../src/dispatch/hook-defaults.js";
 import type { HandlerRun } from "../src/dispatch/handler-runs.js";
 import { liveCells } from "../src/live/cells.js";
 import { renderMatrix } from "../src/live/matrix.js";
@@ -44,7 +45,7 @@ describe("live cases on load", () => {
     const c = set.cases[0]!;
     expect(c.live?.provider).toBe("claude-code");
     expect(c.live?.plugin).toBe("demo");
-    expect(c.live?.hooks[0]).toMatchObject({ id: "gate", timeout_ms: 2000, failure_policy: "report", error_visibility: "user", handler: { stdout: { kind: "abstain" } } });
+    expect(c.live?.hooks[0]).toMatchObject({ id: "gate", timeout_ms: LIVE_DEFAULT_TIMEOUT_MS, failure_policy: "report", error_visibility: "user", handler: { stdout: { kind: "abstain" } } });
     expect(c.live?.scenario.turns).toHaveLength(2);
   });
 
