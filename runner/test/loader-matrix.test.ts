@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { loaderMatrixCommand } from "../src/loader-matrix/command.js";
 import { consumerLabel, reasonOf, renderLoaderMatrix, type SuiteCase } from "../src/loader-matrix/matrix.js";
 import { RULE_GROUPS } from "../src/loader-matrix/seed-rules.js";
-import { loadSpec } from "../src/spec/requirements.js";
+import { loadSpec, parseSpec } from "../src/spec/requirements.js";
 import { footerFor } from "../src/run/tally.js";
 import type { CaseRecord, Outcome, RunReport } from "../src/types/run-report.js";
 import { KIT_ROOT } from "./helpers.js";
@@ -78,7 +78,7 @@ describe("renderLoaderMatrix", () => {
       { report: reference, file: "reports/published/agent-plugins/reference-0.1.0-2026-12-04.jsonl" },
     ],
     cases: CASES,
-    requirements: new Map([["AP-PATH-CONTAINED", { line: 1656, level: "MUST" }], ["AP-REPORT", { line: 1690, level: "SHOULD" }]]),
+    requirements: new Map([["AP-PATH-CONTAINED", { section: "93-containment", level: "MUST" }], ["AP-REPORT", { section: "96-reporting", level: "SHOULD" }]]),
     linkPrefix: "../",
     command: "npx papc compat-loaders a b --out docs/agent-plugins-compatibility.md",
   });
@@ -91,7 +91,7 @@ describe("renderLoaderMatrix", () => {
 
   it("counts passes, links every other case to its reason, and counts cases added since a run as not run", () => {
     expect(text).toContain(
-      "| [AP-PATH-CONTAINED](../SPEC.md#L1656) MUST | 3 | ✅ 2 · ∅ 1 | ❌ [skill-dir-inside](#codex-install-containment-symlinks-skill-dir-inside) · ⏭️ [reports-skill-escape](#codex-install-containment-symlinks-reports-skill-escape) · ∅ 1 |",
+      "| [AP-PATH-CONTAINED](../SPEC.md#93-containment) MUST | 3 | ✅ 2 · ∅ 1 | ❌ [skill-dir-inside](#codex-install-containment-symlinks-skill-dir-inside) · ⏭️ [reports-skill-escape](#codex-install-containment-symlinks-reports-skill-escape) · ∅ 1 |",
     );
     expect(text).toContain('<a id="codex-install-containment-symlinks-skill-dir-inside"></a>[containment/symlinks/skill-dir-inside](../cases/agent-plugins/containment/symlinks.yaml#L110) | ❌ expected-fail | known failure: the installer drops skills/linked \\| a symlink |');
     expect(text).toContain("⏭️ skip | the result does not report diagnostics (free text only), which this case checks |");
@@ -108,7 +108,7 @@ describe("renderLoaderMatrix", () => {
         { report: codex, file: "reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.jsonl", markdown: "reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.md" },
       ],
       cases: CASES,
-      requirements: new Map([["AP-PATH-CONTAINED", { line: 1656, level: "MUST" }], ["AP-REPORT", { line: 1690, level: "SHOULD" }]]),
+      requirements: new Map([["AP-PATH-CONTAINED", { section: "93-containment", level: "MUST" }], ["AP-REPORT", { section: "96-reporting", level: "SHOULD" }]]),
       linkPrefix: "../",
       command: "npx papc compat-loaders a b --out docs/agent-plugins-compatibility.md",
     });
@@ -161,4 +161,17 @@ describe("papc compat-loaders", () => {
       await folder.cleanup();
     }
   }, 60_000);
+});
+
+describe("requirement links", () => {
+  it("point at the heading a requirement stands under, as GitHub anchors it, so editing SPEC.md elsewhere moves no link", async () => {
+    const text = ["## 9. Agent Plugins 1.0 packages", "### 9.3 Containment", "- **[AP-X-ONE]** MUST (seed 004): a.", "### Notes", "### Notes", "- **[AP-X-TWO]** SHOULD (decision): b."].join("\n");
+    const { requirements } = parseSpec(text);
+    expect(requirements.get("AP-X-ONE")?.section).toBe("93-containment");
+    expect(requirements.get("AP-X-TWO")?.section).toBe("notes-1");
+    const spec = await readFile(join(KIT_ROOT, "SPEC.md"), "utf8");
+    const real = (await loadSpec(join(KIT_ROOT, "SPEC.md"))).requirements;
+    expect(real.get("AP-PATH-CONTAINED")?.section).toBe("93-containment");
+    expect(spec).toContain("### 9.3 Containment");
+  });
 });

@@ -28,7 +28,8 @@ export interface SuiteCase {
 }
 
 export interface SpecLine {
-  line: number;
+  /** The heading anchor it stands under (a line number would move with every edit of SPEC.md). */
+  section: string;
   level: string;
 }
 
@@ -36,7 +37,7 @@ export interface LoaderMatrixInput {
   runs: ConsumerRun[];
   /** The suite's Agent Plugins cases, in suite order. */
   cases: SuiteCase[];
-  /** SPEC.md's requirements: line and level. */
+  /** SPEC.md's requirements: section and level. */
   requirements: ReadonlyMap<string, SpecLine>;
   /** Prefix that turns a kit-relative path into a link from the output file (docs/ → "../"). */
   linkPrefix: string;
@@ -144,7 +145,7 @@ export function renderLoaderMatrix(input: LoaderMatrixInput): string {
     out.push(`| requirement | cases | ${heads.join(" | ")} |`, `|---|---:|${heads.map(() => "---").join("|")}|`);
     for (const id of group.requirements) {
       const spec = input.requirements.get(id);
-      const label = spec ? `[${id}](${input.linkPrefix}SPEC.md#L${spec.line}) ${spec.level}` : `${id} (not in SPEC.md)`;
+      const label = spec ? `[${id}](${input.linkPrefix}SPEC.md#${spec.section}) ${spec.level}` : `${id} (not in SPEC.md)`;
       const cases = input.cases.filter((c) => c.spec.includes(id));
       out.push(row([label, String(cases.length)], cases));
     }
