@@ -1,0 +1,19 @@
+// Each test file gets a temporary directory of its own (TMPDIR, which os.tmpdir(), tmp-promise
+// and every process a test starts use), removed with all it holds after the file's tests: a
+// test run leaves nothing in the machine's temporary directory, whatever a test or a process it
+// started forgot to clean up.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll } from "vitest";
+
+const outer = process.env["TMPDIR"];
+// a short name: harnesses put Unix sockets under TMPDIR, whose paths are limited to ~100 bytes
+const own = mkdtempSync(join(tmpdir(), "pt-"));
+process.env["TMPDIR"] = own;
+
+afterAll(() => {
+  if (outer === undefined) delete process.env["TMPDIR"];
+  else process.env["TMPDIR"] = outer;
+  rmSync(own, { recursive: true, force: true });
+});
