@@ -2,7 +2,7 @@
 // and every process a test starts use), removed with all it holds after the file's tests: a
 // test run leaves nothing in the machine's temporary directory, whatever a test or a process it
 // started forgot to clean up.
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
@@ -10,6 +10,8 @@ import { afterAll } from "vitest";
 const outer = process.env["TMPDIR"];
 // a short name: harnesses put Unix sockets under TMPDIR, whose paths are limited to ~100 bytes
 const own = mkdtempSync(join(tmpdir(), "pt-"));
+// as /tmp is (sticky, open to all): tests validate as an unprivileged user in folders below it
+chmodSync(own, 0o1777);
 process.env["TMPDIR"] = own;
 
 afterAll(() => {
