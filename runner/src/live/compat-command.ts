@@ -1,10 +1,10 @@
 // `papc compat <report.jsonl> [--out file]`: the compatibility matrix of a live run (matrix.ts),
 // with links from the output file's folder to the case files.
 
-import { writeFile } from "node:fs/promises";
-import { dirname, join, relative } from "node:path";
+import { dirname, join } from "node:path";
 import { loadCases } from "../cases/load-cases.js";
 import { loadPins } from "../harness/pins.js";
+import { linkPrefixFrom, writeOrPrint } from "../report/generated-doc.js";
 import { readReport } from "../report/jsonl.js";
 import type { RunReport } from "../types/run-report.js";
 import { renderMatrix, type CaseLocation } from "./matrix.js";
@@ -20,8 +20,7 @@ export interface CompatOptions {
 export async function matrixFor(root: string, report: RunReport, outDir = join(root, "docs")): Promise<string> {
   const { cases } = await loadCases(join(root, "cases"), root);
   const locations = new Map<string, CaseLocation>(cases.map((c) => [c.id, { file: c.location.file, line: c.location.line }]));
-  const prefix = relative(outDir, root);
-  return renderMatrix({ report, locations, pins: await loadPins(join(root, "recordings")), linkPrefix: prefix === "" ? "" : `${prefix}/` });
+  return renderMatrix({ report, locations, pins: await loadPins(join(root, "recordings")), linkPrefix: linkPrefixFrom(outDir, root) });
 }
 
 export async function compatCommand(o: CompatOptions, io: { out(t: string): void; err(t: string): void }): Promise<number> {
@@ -31,11 +30,6 @@ export async function compatCommand(o: CompatOptions, io: { out(t: string): void
     return 1;
   }
   const text = await matrixFor(o.root, report, o.out ? dirname(o.out) : undefined);
-  if (o.out) {
-    await writeFile(o.out, text);
-    io.out(`wrote ${o.out}\n`);
-  } else {
-    io.out(text);
-  }
+  await writeOrPrint(text, o.out, io);
   return 0;
 }

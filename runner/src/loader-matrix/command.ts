@@ -3,9 +3,10 @@
 // output file's folder to the cases, SPEC.md and the reports.
 
 import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { loadCases } from "../cases/load-cases.js";
+import { linkPrefixFrom, writeOrPrint } from "../report/generated-doc.js";
 import { readReport } from "../report/jsonl.js";
 import { loadSpec } from "../spec/requirements.js";
 import { inMatrixOrder, renderLoaderMatrix, type ConsumerRun } from "./matrix.js";
@@ -32,14 +33,13 @@ export async function loaderMatrixFor(root: string, reportFiles: string[], outDi
   }
   const { cases } = await loadCases(join(root, "cases"), root);
   const { requirements } = await loadSpec(join(root, "SPEC.md"));
-  const prefix = relative(outDir, root);
   return renderLoaderMatrix({
     runs,
     cases: cases
       .filter((c) => c.id.startsWith(AGENT_PLUGIN_CASES))
       .map((c) => ({ id: c.id, title: c.title, spec: c.spec ?? [], file: c.location.file, line: c.location.line })),
     requirements,
-    linkPrefix: prefix === "" ? "" : `${prefix}/`,
+    linkPrefix: linkPrefixFrom(outDir, root),
     command: `npx papc compat-loaders ${inMatrixOrder(runs).map((r) => r.file).join(" ")} --out ${relative(root, join(outDir, "agent-plugins-compatibility.md"))}`,
   });
 }
@@ -70,11 +70,6 @@ export async function loaderMatrixCommand(o: LoaderMatrixOptions, io: { out(t: s
     io.err(`papc: ${o.out} differs from what the reports say; regenerate it without --check\n`);
     return 1;
   }
-  if (o.out) {
-    await writeFile(o.out, text);
-    io.out(`wrote ${o.out}\n`);
-  } else {
-    io.out(text);
-  }
+  await writeOrPrint(text, o.out, io);
   return 0;
 }
