@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // pap-reference: the reference consumer's CLI.
 //   pap-reference [--json] plugin validate <source> [--source-id ID]
-//   pap-reference hook dispatch --provider P --source DIR --plugin NAME [--hook ID]…
+//   pap-reference hook dispatch --provider P --source DIR --plugin NAME [--state-dir DIR] [--hook ID]…
 //   pap-reference hook project --provider P --source DIR --plugin NAME [--dispatcher CMD] [--format F] [--json]
 //   pap-reference agent-plugin load <plugin-root> [--data DIR] [--json]
 // Exit codes of plugin validate (draft 0.1 validator contract): 0 valid, 1 invalid or empty,
@@ -20,6 +20,7 @@ import { loadResultText } from "./agent-plugins/text.js";
 import { dispatch } from "./dispatch/dispatch.js";
 import type { Environment } from "./dispatch/invocation.js";
 import { project } from "./dispatch/project.js";
+import { gatedDispatch } from "./lifecycle/dispatch-gate.js";
 import { kitInfo } from "./kit.js";
 import { isMainModule } from "./main-module.js";
 import { DEFAULT_SOURCE_ID, EXIT, validate } from "./validate.js";
@@ -119,7 +120,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     .requiredOption("--source <dir>", "source directory holding plugins/<name>/PLUGIN.toml")
     .requiredOption("--plugin <name>", "package directory name under plugins/")
     .option("--hook <id>", "a hook projected onto this event (repeatable; default: every hook of the package)", collect, [] as string[])
-    .action(async (options: { provider: string; source: string; plugin: string; hook: string[] }) => {
+    .option("--state-dir <dir>", "the consumer's state directory: run a hook only under a current grant recorded there by approve (SPEC 11.2)")
+    .action(async (options: { provider: string; source: string; plugin: string; hook: string[]; stateDir?: string }) => {
       let event: Buffer;
       try {
         event = await (io.stdin ?? readStdin)();
@@ -128,14 +130,15 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
         exit = 1;
         return;
       }
-      const result = await dispatch({
+      const request = {
         source: options.source,
         provider: options.provider,
         plugin: options.plugin,
         ...(options.hook.length > 0 ? { hooks: options.hook } : {}),
         event,
         env: io.env ?? process.env,
-      });
+      };
+      const result = options.stateDir === undefined ? await dispatch(request) : await gatedDispatch(request, options.stateDir);
       io.stdout(result.stdout);
       io.stderr(result.stderr);
       exit = result.exit;

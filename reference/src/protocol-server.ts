@@ -76,14 +76,16 @@ async function handleDispatch(seq: number, source: string, args: JsonRecord): Pr
 
 /**
  * The `live` operation (SPEC 1.7): the projection this implementation would install for the
- * package, whose commands call this kit's `pap-reference hook dispatch`. The runner, not the
- * reference, then runs the real harness with it.
+ * package, whose commands call this kit's `pap-reference hook dispatch` (under the trust store
+ * in args.state_dir, for a live step). The runner, not the reference, then runs the real
+ * harness with it.
  */
 async function handleLive(seq: number, source: string, args: JsonRecord): Promise<RunReply> {
-  const { provider, plugin } = args;
+  const { provider, plugin, state_dir: stateDir } = args;
   if (typeof provider !== "string") return errored(seq, "live needs case.args.provider (claude-code or codex)");
   if (typeof plugin !== "string") return errored(seq, "live needs case.args.plugin (a package directory name)");
-  const result = await project({ provider, source, plugin });
+  if (stateDir !== undefined && !(typeof stateDir === "string" && isAbsolute(stateDir))) return errored(seq, "live: case.args.state_dir must be an absolute path");
+  const result = await project({ provider, source, plugin, ...(stateDir === undefined ? {} : { stateDir }) });
   if (result.kind === "usage") return errored(seq, `live: ${result.message}`);
   if (result.kind === "error") return { seq, result: { exit: 1, text: "", omitted: [], refused: [], message: result.message } };
   const refused = result.refused.length > 0;

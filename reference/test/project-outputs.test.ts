@@ -108,6 +108,16 @@ describe("unsupported required hooks", () => {
     expect(JSON.parse(run.stdout)).toEqual({ config: null, format: "config-toml", text: null, omitted: [], refused: [{ hook: "swap", reason: "codex has no mapping for tool_call/after with effect replace_output" }] });
   });
 
+  it("with a state directory every command dispatches under its trust store (--state-dir, absolute)", async () => {
+    const result = await project({ provider: "codex", source: root, plugin: "demo", dispatcher: "DISPATCH", stateDir: "rel/state" });
+    if (result.kind !== "projection" || result.config === null) throw new Error("expected a projection");
+    const commands = Object.values(result.config.hooks).flatMap((groups) => groups.flatMap((g) => g.hooks.map((h) => h.command)));
+    expect(commands.length).toBeGreaterThan(0);
+    for (const command of commands) expect(command).toContain(` --state-dir ${process.cwd()}/rel/state --hook `);
+    const plain = await project({ provider: "codex", source: root, plugin: "demo", dispatcher: "DISPATCH" });
+    expect(plain.kind === "projection" && plain.text.includes("--state-dir")).toBe(false);
+  });
+
   it("projects the same package for claude-code", async () => {
     expect((await cli("hook", "project", "--provider", "claude-code", "--source", refusing, "--plugin", "demo")).code).toBe(0);
   });

@@ -220,8 +220,8 @@ describe("matrix cells and rendering", () => {
     expect(cells).toEqual({
       provider: "claude-code",
       cells: [
-        { kind: "refused", row: "replace_output", event: "PostToolUse" },
-        { kind: "refused", row: "replace_output", event: "PostToolUseFailure" },
+        { kind: "refused", row: "replace_output, report/user", event: "PostToolUse" },
+        { kind: "refused", row: "replace_output, report/user", event: "PostToolUseFailure" },
         { kind: "effect", row: "allow_deny (deny)", event: "PreToolUse" },
         { kind: "failure", row: "fail_closed/user", event: "PreToolUse" },
         { kind: "effect", row: "continue_workflow", event: "Stop" },
@@ -239,7 +239,12 @@ describe("matrix cells and rendering", () => {
       ],
       footer: { type: "footer", totals: {}, by_area: {}, by_requirement: {}, stale_baselines: [], exit_code: 1, finished_at: "2026-01-01T00:00:01.000Z", duration_ms: 1 },
     };
-    const text = renderMatrix({ report, locations: new Map([["live/codex/a", { file: "cases/live/codex/f.yaml", line: 3 }]]), pins: [{ provider: "claude-code", package: "p", version: "1", binary: "c", version_output: "" }, { provider: "codex", package: "q", version: "2", binary: "x", version_output: "" }] });
+    const pins = [{ provider: "claude-code" as const, package: "p", version: "1", binary: "c", version_output: "" }, { provider: "codex" as const, package: "q", version: "2", binary: "x", version_output: "" }];
+    const locations = new Map([["live/codex/a", { file: "cases/live/codex/f.yaml", line: 3 }]]);
+    // case a claims three of the four cells its run exercised; the refused one is not claimed
+    const proves = new Map([["live/codex/a", [{ event: "PreToolUse", effect: "allow_deny (deny)" }, { event: "PreToolUse", failure: "fail_closed/user" }, { event: "Stop", effect: "continue_workflow" }]]]);
+    const { text, unproven } = renderMatrix({ report, locations, pins, proves });
+    expect(unproven).toEqual([]);
     expect(text).toContain("| event | effect | claude-code 1 | codex 2 |");
     expect(text).toContain("| PreToolUse | allow_deny (deny) | — | [a](../cases/live/codex/f.yaml#L3) |");
     expect(text).toContain("| PreToolUse | fail_closed/user | — | [a](../cases/live/codex/f.yaml#L3) |");
@@ -248,6 +253,33 @@ describe("matrix cells and rendering", () => {
     expect(text).toContain("## Live cases that did not pass");
     expect(text).toContain("| b | fail | result \\| differs |");
     expect(text).toContain("1 passing live case(s) against impl 9");
+    // exercised but not claimed: not cited
+    expect(text).not.toContain("replace_output, report/user");
+  });
+
+  it("a cell a case claims but its run did not exercise is unproven, and is not cited (KIT-LIVE-PROVES)", () => {
+    const cells = liveCells(c.live!, RESULT, new Map([["gate", [run("PreToolUse")]]]));
+    const report: RunReport = {
+      header: { type: "header", report_schema: 1, kit: { name: "papc", version: "t" }, suite: { hash: "0".repeat(64), cases: 1 }, adapter: { name: "a", mode: "persistent", command: [] }, implementation: { protocol: 1, implementation: { name: "impl", version: "9" }, operations: ["live"] }, environment: { node: "v20", platform: "linux", arch: "x64", cpus: 2 }, started_at: "2026-01-01T00:00:00.000Z" },
+      cases: [{ type: "case", id: "live/codex/a", hash: "1".repeat(64), area: "live/codex", spec: [], outcome: "pass", duration_ms: 1, live: { provider: "codex", cells: cells.cells } }],
+      footer: { type: "footer", totals: {}, by_area: {}, by_requirement: {}, stale_baselines: [], exit_code: 0, finished_at: "2026-01-01T00:00:01.000Z", duration_ms: 1 },
+    };
+    const proves = new Map([["live/codex/a", [{ event: "PreToolUse", effect: "allow_deny (deny)" }, { event: "PreToolUse", effect: "add_context" }]]]);
+    const { text, unproven } = renderMatrix({ report, locations: new Map(), pins: [{ provider: "codex", package: "q", version: "2", binary: "x", version_output: "" }], proves });
+    expect(unproven).toEqual(["live/codex/a: PreToolUse effect add_context"]);
+    expect(text).toContain("| PreToolUse | allow_deny (deny) | a |");
+    expect(text).not.toContain("| PreToolUse | add_context |");
+  });
+
+  it("a required hook not started in a live step under a trust store is an untrusted cell, on its events", () => {
+    const cells = liveCells(c.live!, RESULT, new Map([["gate", [run("PreToolUse")]]]), true);
+    expect(cells.cells.filter((x) => x.kind === "untrusted")).toEqual([
+      { kind: "untrusted", row: "fail_closed", event: "PreToolUse" },
+      { kind: "untrusted", row: "report", event: "Stop" },
+      { kind: "untrusted", row: "report", event: "PostToolUse" },
+      { kind: "untrusted", row: "report", event: "PostToolUseFailure" },
+    ]);
+    expect(liveCells(c.live!, RESULT, new Map([["gate", [run("PreToolUse")]]]), false).cells.some((x) => x.kind === "untrusted")).toBe(false);
   });
 });
 

@@ -60,6 +60,10 @@ const TARGETED_PROJECTIONS: [string, string[]][] = [
   ["flips-visibility", ["live/claude-code/report-timeout", "live/codex/model-and-user"]],
   ["refuses-nothing", ["live/claude-code/unsupported-refused", "live/codex/unsupported-refused"]],
   ["hides-omissions", ["live/claude-code/unsupported-omitted", "live/codex/unsupported-omitted"]],
+  ["ignores-trust-store", [
+    "live/claude-code/lapsed-fail-closed-gate-denies", "live/codex/lapsed-fail-closed-gate-denies",
+    "live/claude-code/lapsed-fail-open-gate-lets-call-run", "live/codex/lapsed-fail-open-gate-lets-call-run",
+  ]],
 ];
 
 const wrongLifecycle = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-lifecycle.mjs"), mutation];
@@ -135,6 +139,8 @@ async function expectAllCaught(cases: LoadedCase[], commands: string[][]): Promi
 describe("every case has teeth", async () => {
   const { cases } = await loadCases(join(KIT_ROOT, "cases"), KIT_ROOT);
   const byOperation = (op: string) => cases.filter((c) => c.operation === op);
+  // live cases, and multi-step cases with live steps (they need the harnesses too)
+  const liveCases = cases.filter((c) => c.live !== undefined);
 
   it("every validate case fails against accept-everything or reject-everything", async () => {
     await expectAllCaught(byOperation("validate"), WRONG_VALIDATORS);
@@ -146,7 +152,7 @@ describe("every case has teeth", async () => {
 
   it("every live case fails against at least one wrong projection, and each wrong projection fails the cases written for it", async (ctx) => {
     requireHarnesses(ctx, harnessesUnavailable, "the live teeth check");
-    const live = byOperation("live");
+    const live = liveCases;
     const failed = new Set<string>();
     for (const [mutation, ids] of TARGETED_PROJECTIONS) {
       const targets = live.filter((c) => ids.includes(c.id));
@@ -178,7 +184,7 @@ describe("every case has teeth", async () => {
   }, 300_000);
 
   it("skipping the dispatch-time trust check or rewriting user content fails the cases written for them, and every lifecycle case fails against some wrong consumer", async () => {
-    const lifecycle = byOperation("steps");
+    const lifecycle = byOperation("steps").filter((c) => c.live === undefined);
     await expectTargetsCaught(lifecycle, TARGETED_LIFECYCLE.map(([mutation, ids]) => [mutation, wrongLifecycle(mutation), ids]));
     await expectAllCaught(lifecycle, OTHER_LIFECYCLE);
   }, 300_000);

@@ -48,6 +48,11 @@ export interface ProjectRequest {
   /** Shell command prefix that runs pap-reference (default: this Node and this kit's built cli.js). */
   dispatcher?: string;
   format?: string;
+  /**
+   * The consumer's state directory: each command dispatches under the trust store there
+   * (SPEC 11.2), so a hook whose grant lapsed after projection is refused when its event fires.
+   */
+  stateDir?: string;
 }
 
 export type ProjectResult =
@@ -132,7 +137,8 @@ export async function project(request: ProjectRequest): Promise<ProjectResult> {
   const config: NativeConfig = { hooks: {} };
   for (const event of [...byEvent.keys()].sort(compareUtf8)) {
     const hooks = byEvent.get(event) ?? [];
-    const words = ["hook", "dispatch", "--provider", harness, "--source", source, "--plugin", loaded.pkg.name, ...hooks.flatMap((hook) => ["--hook", hook.id])];
+    const trust = request.stateDir === undefined ? [] : ["--state-dir", resolve(request.stateDir)];
+    const words = ["hook", "dispatch", "--provider", harness, "--source", source, "--plugin", loaded.pkg.name, ...trust, ...hooks.flatMap((hook) => ["--hook", hook.id])];
     const group: NativeGroup = { hooks: [{ type: "command", command: [prefix, ...words.map(shellQuote)].join(" "), timeout: nativeTimeoutSeconds(harness, event, hooks) }] };
     const matcher = nativeMatcher(hooks);
     config.hooks[event] = [matcher === undefined ? group : { matcher, ...group }];

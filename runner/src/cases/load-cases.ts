@@ -9,7 +9,7 @@ import type { CaseGiven, CaseSpec, LoadedCase, ResolvedDispatch, ResolvedLive } 
 import { problem, type LintProblem } from "../lint/problems.js";
 import { RecordingStore } from "../dispatch/recording-store.js";
 import { resolveDispatch } from "../dispatch/resolve-dispatch.js";
-import { resolveLive } from "../live/resolve-live.js";
+import { proofFindings, resolveLive } from "../live/resolve-live.js";
 import { canonicalJson, sha256 } from "./canonical.js";
 import { fixturePathProblems } from "./fixture-paths.js";
 import { nullAllowed, operationKeyFindings } from "./operation-keys.js";
@@ -189,6 +189,20 @@ function addCase(
       for (const f of findings) problems.push(problem(f.code, src.file, locate(f.path, f.key), f.message, c.id));
       live = resolved;
     }
+    if (c.operation === "steps" && c.steps?.some((s) => s.operation === "live") && c.given?.scenario !== undefined && c.given.provider !== undefined) {
+      // the package and scenario once; each live step's expectation against its hooks
+      const { live: resolved, findings } = resolveLive({ ...c, expect: {} });
+      for (const f of findings) problems.push(problem(f.code, src.file, locate(f.path, f.key), f.message, c.id));
+      c.steps.forEach((step, i) => {
+        if (step.operation !== "live" || findings.length > 0) return;
+        for (const f of resolveLive({ ...c, expect: step.expect ?? {} }).findings) {
+          const path = ["steps", i, ...f.path];
+          problems.push(problem(f.code, src.file, locate(path, f.key), `step ${i + 1}: ${f.message}`, c.id));
+        }
+      });
+      live = resolved;
+    }
+    for (const f of proofFindings(c, live)) problems.push(problem("live-proves", src.file, locate(f.path, f.key), f.message, c.id));
     if (c.operation === "compose") {
       for (const f of composeArgsFindings(c)) problems.push(problem("compose-args", src.file, locate(f.path, true), f.message, c.id));
     }

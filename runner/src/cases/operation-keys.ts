@@ -27,7 +27,8 @@ const OWN: Record<string, { given: string[]; expect: string[] }> = {
   activate: lifecycle,
   remove: lifecycle,
   // a multi-step case: the package is built as for dispatch, plus its members; each step has its own expect
-  steps: { given: [...DISPATCH_GIVEN, "members"], expect: [] },
+  // (with live steps: as for live, the scenario and hooks that name subject and phase)
+  steps: { given: [...DISPATCH_GIVEN, "members", "scenario"], expect: [] },
 };
 
 /** `expect.files` (SPEC 1.11): the files on disk after a step, in a step of any operation. */

@@ -9,7 +9,7 @@ import type { LintCode } from "../lint/problems.js";
 import { check, describeErrors } from "../schemas/registry.js";
 
 const LIFECYCLE: readonly LifecycleOperation[] = ["approve", "revoke", "activate", "remove"];
-export const STEP_OPERATIONS: readonly StepOperation[] = ["validate", "dispatch", ...LIFECYCLE];
+export const STEP_OPERATIONS: readonly StepOperation[] = ["validate", "dispatch", "live", ...LIFECYCLE];
 const isLifecycle = (op: string): boolean => (LIFECYCLE as readonly string[]).includes(op);
 
 export interface StepFinding {
@@ -69,7 +69,17 @@ export function stepFindings(c: CaseSpec): StepFinding[] {
     const files = Object.keys(step.expect?.files ?? {}).concat(step.expect?.removed ?? [], step.source !== undefined && step.source !== "." ? [step.source] : []);
     for (const p of fixturePathProblems(Object.fromEntries(files.map((x) => [x, ""])))) add("fixture-path-escapes", at("expect"), `expected path "${p.path}" ${p.reason}`);
   });
-  if ((given.hooks ?? []).length > 0 && given.event === undefined) {
+  const live = c.steps.some((s) => s.operation === "live");
+  if (live && given.event !== undefined) {
+    findings.push({ code: "step-shape", path: ["given", "event"], key: true, message: "a multi-step case with live steps has no `given.event`: the real harness fires the events (its hooks name subject and phase)" });
+  }
+  if (live && (given.provider === undefined || given.scenario === undefined)) {
+    findings.push({ code: "step-shape", path: ["given"], message: "a multi-step case with live steps names `given.provider` and `given.scenario`, as a live case does" });
+  }
+  if (!live && given.scenario !== undefined) {
+    findings.push({ code: "operation-mismatch", path: ["given", "scenario"], key: true, message: "given.scenario is what live steps run; this case has none" });
+  }
+  if ((given.hooks ?? []).length > 0 && given.event === undefined && !live) {
     findings.push({ code: "step-shape", path: ["given", "hooks"], key: true, message: "a multi-step case with hooks names `given.event`: it gives the hooks' subject and phase, and is what dispatch steps send" });
   }
   return findings;

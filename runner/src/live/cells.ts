@@ -1,13 +1,16 @@
 // What one live case exercised, as cells of the compatibility matrix (`papc compat`): per hook
 // and per native event its handler ran on, either the effect its result asked for or the
-// failure policy its failure met; and the hooks the projection refused or omitted, on the
-// events their subject and phase map to for that provider. Read from the handlers' captures,
-// so a cell names only events the real harness fired.
+// failure policy its failure met; the hooks the projection refused or omitted, on the events
+// their subject and phase map to for that provider; and, in a live step under a trust store,
+// the required hooks whose handler was not started. Read from the handlers' captures, so an
+// effect or failure cell names only events the real harness fired. Exercised is not proved:
+// the matrix lists a cell only where the case's `proves` claims it too (matrix.ts).
 
 import type { HandlerRun } from "../dispatch/handler-runs.js";
 import type { HandlerBehaviour, HandlerVariant, ResolvedHook, ResolvedLive } from "../types/case.js";
 import type { LiveResult } from "../types/protocol.js";
 import type { LiveCell, LiveCells } from "../types/run-report.js";
+import { projectionRow } from "./cell-names.js";
 
 /** Native events per provider and subject/phase (SPEC 5.1). */
 export function nativeEvents(provider: string, subject: string, phase: string): string[] {
@@ -28,7 +31,8 @@ export function nativeEvents(provider: string, subject: string, phase: string): 
   }
 }
 
-export function liveCells(live: ResolvedLive, result: LiveResult | undefined, runs: Map<string, HandlerRun[]>): LiveCells {
+/** `trustChecked`: the projection dispatched under a trust store (a live step with `state_dir`). */
+export function liveCells(live: ResolvedLive, result: LiveResult | undefined, runs: Map<string, HandlerRun[]>, trustChecked = false): LiveCells {
   const cells: LiveCell[] = [];
   const add = (cell: LiveCell): void => {
     if (!cells.some((c) => c.kind === cell.kind && c.row === cell.row && c.event === cell.event)) cells.push(cell);
@@ -37,7 +41,14 @@ export function liveCells(live: ResolvedLive, result: LiveResult | undefined, ru
   for (const kind of ["refused", "omitted"] as const) {
     for (const entry of result?.[kind] ?? []) {
       const hook = hooks.get(entry.hook);
-      if (hook) for (const event of nativeEvents(live.provider, hook.subject, hook.phase)) add({ kind, row: hook.effect, event });
+      if (hook) for (const event of nativeEvents(live.provider, hook.subject, hook.phase)) add({ kind, row: projectionRow(hook), event });
+    }
+  }
+  const projected = result !== undefined && result.exit === 0 && result.refused.length === 0;
+  if (trustChecked && projected) {
+    for (const hook of live.hooks) {
+      if (hook.requirement !== "required" || (runs.get(hook.id) ?? []).length > 0) continue;
+      for (const event of nativeEvents(live.provider, hook.subject, hook.phase)) add({ kind: "untrusted", row: hook.failure_policy, event });
     }
   }
   for (const hook of live.hooks) {

@@ -1,13 +1,19 @@
 // `papc compat <report.jsonl> [--out file]`: the compatibility matrix of a live run (matrix.ts),
 // with links from the output file's folder to the case files.
 
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { loadCases } from "../cases/load-cases.js";
 import { loadPins } from "../harness/pins.js";
 import { linkPrefixFrom, writeOrPrint } from "../report/generated-doc.js";
 import { readReport } from "../report/jsonl.js";
 import type { RunReport } from "../types/run-report.js";
-import { renderMatrix, type CaseLocation } from "./matrix.js";
+import { renderMatrix, type CaseLocation, type Matrix } from "./matrix.js";
+
+/** The report's path relative to the kit root when it lies inside, else as given. */
+function relativeTo(root: string, file: string): string {
+  const rel = relative(root, resolve(file));
+  return rel.startsWith("..") || isAbsolute(rel) ? file : rel;
+}
 
 export interface CompatOptions {
   /** The kit root (cases/ and recordings/ beside each other). */
@@ -16,11 +22,22 @@ export interface CompatOptions {
   out?: string;
 }
 
-/** The matrix text for a report, with links relative to `outDir` (default: <root>/docs). */
-export async function matrixFor(root: string, report: RunReport, outDir = join(root, "docs")): Promise<string> {
+/**
+ * The matrix for a report, with links relative to `outDir` (default: <root>/docs), the cases'
+ * `proves` lists as written now, and `source` (the report's kit-relative path) in its header.
+ */
+export async function matrixFor(root: string, report: RunReport, o: { outDir?: string; source?: string } = {}): Promise<Matrix> {
   const { cases } = await loadCases(join(root, "cases"), root);
   const locations = new Map<string, CaseLocation>(cases.map((c) => [c.id, { file: c.location.file, line: c.location.line }]));
-  return renderMatrix({ report, locations, pins: await loadPins(join(root, "recordings")), linkPrefix: linkPrefixFrom(outDir, root) });
+  const proves = new Map(cases.map((c) => [c.id, c.proves ?? []]));
+  return renderMatrix({
+    report,
+    locations,
+    proves,
+    pins: await loadPins(join(root, "recordings")),
+    linkPrefix: linkPrefixFrom(o.outDir ?? join(root, "docs"), root),
+    ...(o.source === undefined ? {} : { source: o.source }),
+  });
 }
 
 export async function compatCommand(o: CompatOptions, io: { out(t: string): void; err(t: string): void }): Promise<number> {
@@ -29,7 +46,12 @@ export async function compatCommand(o: CompatOptions, io: { out(t: string): void
     io.err(`papc: ${o.report} holds no live case results (run the live cases first: papc run --case 'live/**')\n`);
     return 1;
   }
-  const text = await matrixFor(o.root, report, o.out ? dirname(o.out) : undefined);
-  await writeOrPrint(text, o.out, io);
+  const matrix = await matrixFor(o.root, report, { ...(o.out ? { outDir: dirname(o.out) } : {}), source: relativeTo(o.root, o.report) });
+  if (matrix.unproven.length > 0) {
+    // a case claims a cell its run did not exercise: the matrix would cite it without proof
+    io.err(`papc: cells claimed in \`proves\` that the run did not exercise (nothing written):\n${matrix.unproven.map((u) => `  ${u}`).join("\n")}\n`);
+    return 1;
+  }
+  await writeOrPrint(matrix.text, o.out, io);
   return 0;
 }

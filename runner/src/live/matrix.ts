@@ -1,11 +1,16 @@
-// The compatibility matrix (`papc compat`, SPEC KIT-LIVE-MATRIX): from a run report's live
-// case lines, per provider, native event and effect (then failure policy, then projection of
-// unsupported hooks), the passing cases that prove the cell, each linked to its case file.
+// The compatibility matrix (`papc compat`, SPEC KIT-LIVE-MATRIX, KIT-LIVE-PROVES): from a run
+// report's live case lines, per provider, native event and effect (then failure policy, trust,
+// projection of unsupported hooks), the passing cases that prove the cell, each linked to its
+// case file. A case proves a cell when its `proves` list claims it and its run exercised it; a
+// claim the run did not exercise is returned as unproven (compat fails on it), and a cell a
+// run exercised without the case claiming it (a context dropped by a denial, say) is not shown.
 // Deterministic: no times, no hashes, rows and cases in a fixed order, so the committed
 // docs/compatibility.md can be compared with a fresh run's.
 
+import type { LiveProof } from "../types/case.js";
 import type { HarnessPin } from "../types/recording.js";
-import type { CaseRecord, LiveCell, RunReport } from "../types/run-report.js";
+import type { CaseRecord, LiveCell, LiveCellKind, RunReport } from "../types/run-report.js";
+import { CELL_EFFECTS, CELL_EVENTS, CELL_POLICIES } from "./cell-names.js";
 
 export interface CaseLocation {
   /** Path relative to the kit root. */
@@ -13,9 +18,19 @@ export interface CaseLocation {
   line: number;
 }
 
-const EVENTS = ["UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "SessionEnd"];
-const EFFECTS = ["observe", "add_context", "allow_deny (allow)", "allow_deny (deny)", "rewrite_input", "replace_output", "continue_workflow"];
-const POLICIES = ["fail_closed", "fail_open", "report"];
+const EVENTS: readonly string[] = CELL_EVENTS;
+const EFFECTS: readonly string[] = CELL_EFFECTS;
+const POLICIES: readonly string[] = CELL_POLICIES;
+const KINDS: readonly LiveCellKind[] = ["effect", "failure", "refused", "omitted", "untrusted"];
+
+/** The cell a proof names. */
+export function proofCell(proof: LiveProof): LiveCell {
+  const kind = KINDS.find((k) => proof[k] !== undefined) ?? "effect";
+  return { kind, row: proof[kind] ?? "", event: proof.event };
+}
+
+const sameCell = (a: LiveCell, b: LiveCell): boolean => a.kind === b.kind && a.row === b.row && a.event === b.event;
+const cellText = (c: LiveCell): string => `${c.event} ${c.kind} ${c.row}`;
 
 interface Section {
   title: string;
@@ -51,11 +66,19 @@ const SECTIONS: Section[] = [
     show: (c) => c.row,
   },
   {
+    title: "Trust lapsed",
+    intro: "In a live step under the consumer's trust store, a required hook whose grant lapsed after approval (its tool changed) was not started, and its failure policy decided what the harness did with the call (SPEC 11.2, PAP-LIFE-TRUST-LAPSED-GATE).",
+    kinds: ["untrusted"],
+    rowLabel: "failure_policy",
+    rank: rankIn(POLICIES),
+    show: (c) => c.row,
+  },
+  {
     title: "Unsupported hooks",
-    intro: "A required unsupported hook blocks the projection (`refused`: nothing installed, nothing runs); an optional one with `fallback = \"omit\"` is left out and listed (`omitted`) (SPEC 8.1).",
+    intro: "A required unsupported hook blocks the projection (`refused`: nothing installed, nothing runs); an optional one with `fallback = \"omit\"` is left out and listed (`omitted`) (SPEC 8.1). The row names the hook's effect and failure policy/visibility: what makes it unsupported on that provider is in that combination (SPEC 3.11).",
     kinds: ["refused", "omitted"],
     rowLabel: "projection",
-    rank: (row) => (row.startsWith("refused") ? 0 : 1) * 10 + rankIn(EFFECTS)(row.replace(/^\w+: /, "")),
+    rank: (row) => (row.startsWith("refused") ? 0 : 1) * 10 + rankIn(EFFECTS)(row.replace(/^\w+: /, "").split(",")[0] ?? ""),
     show: (c) => `${c.kind}: ${c.row}`,
   },
 ];
@@ -65,15 +88,31 @@ export interface MatrixInput {
   /** Where each case is written, for links; a case without one is named without a link. */
   locations: ReadonlyMap<string, CaseLocation>;
   pins: readonly HarnessPin[];
+  /** Per case id, the cells it claims to prove (its `proves` list). */
+  proves: ReadonlyMap<string, readonly LiveProof[]>;
   /** Prefix that turns a kit-relative path into a link from the output file (docs/ → "../"). */
   linkPrefix?: string;
   /** Where the report came from, for the header. */
   source?: string;
 }
 
-export function renderMatrix(input: MatrixInput): string {
+export interface Matrix {
+  text: string;
+  /** Claims of passing cases their run did not exercise: `<case id>: <event> <kind> <row>`. */
+  unproven: string[];
+}
+
+export function renderMatrix(input: MatrixInput): Matrix {
   const live = input.report.cases.filter((c): c is CaseRecord & { live: NonNullable<CaseRecord["live"]> } => c.live !== undefined);
-  const passing = live.filter((c) => c.outcome === "pass");
+  const unproven: string[] = [];
+  // each passing case with only the cells it claims, and whose run exercised them
+  const passing = live
+    .filter((c) => c.outcome === "pass")
+    .map((c) => {
+      const claims = (input.proves.get(c.id) ?? []).map(proofCell);
+      for (const claim of claims) if (!c.live.cells.some((cell) => sameCell(cell, claim))) unproven.push(`${c.id}: ${cellText(claim)}`);
+      return { ...c, live: { ...c.live, cells: c.live.cells.filter((cell) => claims.some((claim) => sameCell(cell, claim))) } };
+    });
   const others = input.report.cases.filter((c) => c.id.startsWith("live/") && c.outcome !== "pass");
   const providers = input.pins.map((p) => p.provider);
   const head = input.pins.map((p) => `${p.provider} ${p.version}`);
@@ -91,10 +130,10 @@ export function renderMatrix(input: MatrixInput): string {
     `Generated by \`papc compat\` from a live run (SPEC.md 1.7, chapter 8) of ${passing.length} passing live case(s) against ${impl ? `${impl.name} ${impl.version}` : "an implementation"}${input.source ? ` (${input.source})` : ""}. Do not edit; regenerate it with`,
     "",
     "```sh",
-    "npx papc run --adapter reference --case 'live/**' --out reports && npx papc compat reports/reference.jsonl --out docs/compatibility.md",
+    `npm run publish-live   # runs the live cases, publishes the run in reports/published/live/, then: npx papc compat ${input.source ?? "<report.jsonl>"} --out docs/compatibility.md`,
     "```",
     "",
-    "Each cell lists the passing live cases that exercised it in the real harness binary (their titles say what each proves); `—` means none did (SPEC 3.11 says which combinations a provider supports at all).",
+    "Each cell lists the passing live cases that prove it in the real harness binary: the case claims the cell (its `proves` list) and its run exercised it (KIT-LIVE-PROVES); `—` means none did (SPEC 3.11 says which combinations a provider supports at all).",
     "",
   );
   for (const section of SECTIONS) {
@@ -131,5 +170,5 @@ export function renderMatrix(input: MatrixInput): string {
     for (const c of [...others].sort((a, b) => (a.id < b.id ? -1 : 1))) out.push(`| ${link(c.id)} | ${c.outcome} | ${(c.message ?? "").replace(/\|/g, "\\|").split("\n")[0]} |`);
     out.push("");
   }
-  return `${out.join("\n").trimEnd()}\n`;
+  return { text: `${out.join("\n").trimEnd()}\n`, unproven: unproven.sort() };
 }

@@ -8,6 +8,7 @@ import { DEFAULT_PLUGIN, LIVE_DEFAULT_TIMEOUT_MS, resolveHook } from "../dispatc
 import { fixturePathProblems } from "../cases/fixture-paths.js";
 import { TOOLS_OF } from "../recordings/scenarios.js";
 import type { CaseSpec, ResolvedHook, ResolvedLive } from "../types/case.js";
+import { nativeEvents } from "./cells.js";
 
 export function resolveLive(c: CaseSpec): { live?: ResolvedLive; findings: DispatchFinding[] } {
   const findings: DispatchFinding[] = [];
@@ -53,4 +54,18 @@ export function resolveLive(c: CaseSpec): { live?: ResolvedLive; findings: Dispa
 
   if (findings.length > 0) return { findings };
   return { live: { provider, plugin: given.plugin ?? DEFAULT_PLUGIN, hooks, scenario: { prompt: scenario.prompt, turns } }, findings };
+}
+
+/**
+ * A case's `proves` (KIT-LIVE-PROVES): only in a live case or one with live steps, and each cell
+ * on an event some hook of the case maps to for its provider.
+ */
+export function proofFindings(c: CaseSpec, live: ResolvedLive | undefined): DispatchFinding[] {
+  const proves = c.proves ?? [];
+  if (proves.length === 0) return [];
+  if (!live) return [{ code: "live-proves", path: ["proves"], key: true, message: "`proves` lists cells of the compatibility matrix: only a live case, or one with live steps, has them" }];
+  const events = new Set(live.hooks.flatMap((h) => nativeEvents(live.provider, h.subject, h.phase)));
+  return proves.flatMap((p, i) =>
+    events.has(p.event) ? [] : [{ code: "live-proves", path: ["proves", i, "event"], message: `no hook of this case runs on ${live.provider}'s ${p.event}, so the case cannot prove a cell there` }],
+  );
 }

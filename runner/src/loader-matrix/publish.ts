@@ -11,6 +11,7 @@ import { readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { cpus } from "node:os";
+import { reportText } from "../report/jsonl.js";
 import { renderMarkdown } from "../report/markdown.js";
 import { planRun, runPlanned } from "../run/run-selected.js";
 import { kitRoot } from "../kit.js";
@@ -36,7 +37,7 @@ async function publish(root: string, adapter: string, jobs: number): Promise<boo
     }
   }
   const base = join(dir, publishedName(adapter, impl.version, report.header.started_at.slice(0, 10)));
-  await writeFile(`${base}.jsonl`, [report.header, ...report.cases, report.footer].map((l) => JSON.stringify(l)).join("\n") + "\n");
+  await writeFile(`${base}.jsonl`, reportText(report));
   await writeFile(`${base}.md`, renderMarkdown(report));
   const sources = await readSources(root);
   sources[adapter] = await sourcesFingerprint(root, LOADER_ADAPTERS[adapter] ?? []);

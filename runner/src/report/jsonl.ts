@@ -32,6 +32,11 @@ export class JsonlWriter {
 
 export class ReportFormatError extends Error {}
 
+/** A whole report as JSON Lines (header, cases, footer), for reports written after the run. */
+export function reportText(report: RunReport): string {
+  return [report.header, ...report.cases, report.footer].map((l) => JSON.stringify(l)).join("\n") + "\n";
+}
+
 export function parseReport(text: string, file = "report"): RunReport {
   let header: ReportHeader | undefined;
   let footer: ReportFooter | undefined;

@@ -48,7 +48,7 @@ export async function judge(c: LoadedCase, result: Record<string, unknown>, root
       const projection = result as unknown as LiveResult;
       const observed = await runLive({ ...c, live: c.live }, projection, root, harness);
       const diff = compareLive(c.expect, projection, observed, c.given?.environment ?? {});
-      return { ok: true, diff, live: liveCells(c.live, projection, observed.runs) };
+      return { ok: true, diff, live: liveCells(c.live, projection, observed.runs, typeof args["state_dir"] === "string") };
     }
     case "load-agent-plugin": {
       const shape = check("protocol/load-agent-plugin-result.schema.json", result);

@@ -89,7 +89,7 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       return record("suite-bug", { message: `fixture: ${(err as Error).message}` });
     }
     if (c.operation === "steps") {
-      const steps = await runSteps(c, impl, root, files, options.timeoutMs);
+      const steps = await runSteps(c, impl, root, files, options.timeoutMs, harness);
       exchangeMs = steps.exchangeMs;
       return record(steps.outcome, steps.extra);
     }

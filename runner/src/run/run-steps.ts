@@ -12,7 +12,8 @@ import { applyEdit } from "../fixtures/apply-edit.js";
 import { digestTree } from "../fixtures/tree-digest.js";
 import type { Implementation } from "../protocol/implementation.js";
 import type { CaseStep, FixtureEntry, LoadedCase, StepOperation } from "../types/case.js";
-import type { CaseRecord, DiffLine, Outcome, StepRef } from "../types/run-report.js";
+import type { ResolvedHarness } from "../harness/resolve.js";
+import type { CaseRecord, DiffLine, LiveCells, Outcome, StepRef } from "../types/run-report.js";
 import { outcomeOfExchange } from "./outcome.js";
 import { judge } from "./result-check.js";
 import { stepArgs } from "./step-args.js";
@@ -35,15 +36,20 @@ export function stepRef(step: CaseStep, index: number): StepRef {
 
 const label = (ref: StepRef): string => `step ${ref.number} (${ref.name})`;
 
-export async function runSteps(c: LoadedCase, impl: Implementation, root: string, given: Record<string, FixtureEntry>, timeoutMs: number): Promise<StepsOutcome> {
+/**
+ * `harness` is the provider's pinned harness, for live steps (runCase skips the case without it).
+ * The live cells of the case are those of its live steps, for the compatibility matrix.
+ */
+export async function runSteps(c: LoadedCase, impl: Implementation, root: string, given: Record<string, FixtureEntry>, timeoutMs: number, harness?: ResolvedHarness): Promise<StepsOutcome> {
   let exchangeMs = 0;
+  let live: LiveCells | undefined;
   const steps = c.steps ?? [];
   for (const [index, step] of steps.entries()) {
     const ref = stepRef(step, index);
     const stop = (outcome: Outcome, message: string, extra: Partial<CaseRecord> = {}): StepsOutcome => ({
       outcome,
       exchangeMs,
-      extra: { ...extra, step: ref, message: `${label(ref)}: ${message}` },
+      extra: { ...extra, ...(live ? { live } : {}), step: ref, message: `${label(ref)}: ${message}` },
     });
     if (step.edit) {
       try {
@@ -54,7 +60,7 @@ export async function runSteps(c: LoadedCase, impl: Implementation, root: string
       continue;
     }
     const operation = step.operation as StepOperation;
-    if (operation === "dispatch") await clearCaptures(c, root);
+    if (operation === "dispatch" || operation === "live") await clearCaptures(c, root);
     const expect = step.expect ?? {};
     const before = expect.fixture?.unchanged ? await digestTree(root) : undefined;
     const args = stepArgs(c, step, root);
@@ -68,8 +74,9 @@ export async function runSteps(c: LoadedCase, impl: Implementation, root: string
     }
     let diff: DiffLine[];
     try {
-      const verdict = await judge({ ...c, operation, expect }, exchange.result, root, args);
+      const verdict = await judge({ ...c, operation, expect }, exchange.result, root, args, harness);
       if (!verdict.ok) return stop(verdict.message.startsWith("papc cannot") ? "suite-bug" : "error", verdict.message, withStderr);
+      if (verdict.live) live = mergeCells(live, verdict.live);
       diff = [...verdict.diff];
       if (expect.fixture) diff.push(...(await compareFixture(expect.fixture, root, before)));
       if (expect.files) diff.push(...(await compareFiles(expect.files, root, given)));
@@ -82,12 +89,19 @@ export async function runSteps(c: LoadedCase, impl: Implementation, root: string
       return stop("fail", "result differs from expectation", { diff: diff.map((d) => ({ ...d, path: `${label(ref)}.${d.path}` })), ...withStderr });
     }
   }
-  return { outcome: "pass", exchangeMs, extra: {} };
+  return { outcome: "pass", exchangeMs, extra: live ? { live } : {} };
+}
+
+function mergeCells(a: LiveCells | undefined, b: LiveCells): LiveCells {
+  if (!a) return b;
+  const cells = [...a.cells];
+  for (const cell of b.cells) if (!cells.some((c) => c.kind === cell.kind && c.row === cell.row && c.event === cell.event)) cells.push(cell);
+  return { provider: a.provider, cells };
 }
 
 /** Handlers and captures of earlier steps are gone before a dispatch step, so its `runs` are its own. */
 async function clearCaptures(c: LoadedCase, root: string): Promise<void> {
-  const hooks = c.dispatch?.hooks ?? [];
+  const hooks = c.dispatch?.hooks ?? c.live?.hooks ?? [];
   await killLeftovers(root, hooks.map((h) => h.id));
   await rm(join(root, CAPTURE_DIR), { recursive: true, force: true });
   await mkdir(join(root, CAPTURE_DIR), { recursive: true });

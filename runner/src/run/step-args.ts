@@ -31,6 +31,7 @@ export function stepArgs(c: LoadedCase, step: CaseStep, root: string): Record<st
     case "validate":
       return own;
     case "dispatch":
+    case "live":
       return { ...caseArgs(c), state_dir: stateDir, ...own };
     default: {
       const args: LifecycleArgs = {

@@ -379,7 +379,7 @@ const BODIES: Record<Operation, (s: ScaffoldInput) => string[]> = {
     "      hooks:  # TODO: the package's hooks, each generated with a node tool (plugins/demo/tools/<id>.mjs) that records its runs",
     "        - { id: gate, effect: allow_deny, handler: { stdout: { kind: abstain } } }",
     "      # optional: files (over the generated package), members (its plugin.members), provider, plugin, environment, source",
-    "    steps:  # TODO: the sequence (SPEC.md 1.11): operations (validate, dispatch, approve, revoke, activate, remove) with their expect, and edits papc makes",
+    "    steps:  # TODO: the sequence (SPEC.md 1.11): operations (validate, dispatch, live, approve, revoke, activate, remove) with their expect, and edits papc makes",
     "      - operation: approve",
     "        expect: { exit: 0, approved: [tool:gate, hook:gate] }",
     "      - operation: dispatch",

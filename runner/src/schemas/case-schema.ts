@@ -14,7 +14,7 @@ import type {
   CaseOperation,
 } from "../types/case.js";
 import { dispatchExpectProperties, dispatchGivenProperties, valueDefs } from "./dispatch-case-schema.js";
-import { liveExpectProperties, liveGivenProperties } from "./live-case-schema.js";
+import { liveExpectProperties, liveGivenProperties, liveProof } from "./live-case-schema.js";
 import { agentPluginExpectProperties } from "./agent-plugin-case-schema.js";
 import { composeExpectProperties } from "./compose-case-schema.js";
 import { lifecycleExpectProperties, lifecycleGivenProperties, stepSchema } from "./lifecycle-case-schema.js";
@@ -185,6 +185,7 @@ const caseProperties = {
   steps: { type: "array", nullable: true, minItems: 1, items: stepSchema(fixtureEntry, expectation) },
   notes: { type: "string", nullable: true },
   polarity: { type: "string", nullable: true, enum: ["accepting", "rejecting"] },
+  proves: { type: "array", nullable: true, minItems: 1, uniqueItems: true, items: liveProof },
 } as const;
 
 const caseShape: JSONSchemaType<CaseSpec> = {
@@ -248,7 +249,7 @@ export const caseTableFileSchema: JSONSchemaType<CaseTableFile> = {
         type: "object",
         additionalProperties: false,
         required: [],
-        properties: { id: { ...caseProperties.id, nullable: true }, ...defaultableProperties },
+        properties: { id: { ...caseProperties.id, nullable: true }, proves: caseProperties.proves, ...defaultableProperties },
       },
     },
   },

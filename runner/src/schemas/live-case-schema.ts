@@ -3,7 +3,8 @@
 // the real harness did with it. case-schema.ts merges them into the one case schema.
 
 import type { JSONSchemaType } from "ajv";
-import type { HarnessExpectation, LiveScenario, ModelExpectation, ModelRequestExpectation, ProjectionExpectation, TextExpectation } from "../types/case.js";
+import type { HarnessExpectation, LiveProof, LiveScenario, ModelExpectation, ModelRequestExpectation, ProjectionExpectation, TextExpectation } from "../types/case.js";
+import { CELL_EFFECTS, CELL_EVENTS, CELL_POLICIES, FAILURE_ROW_PATTERN, PROJECTION_ROW_PATTERN } from "../live/cell-names.js";
 import { HOOK_ID_PATTERN } from "./dispatch-case-schema.js";
 import { turn } from "./scenario-schema.js";
 
@@ -90,3 +91,20 @@ export const liveExpectProperties = {
   },
   model: { ...modelExpectation, nullable: true },
 } as const;
+
+/** A cell of the compatibility matrix a live case proves: its event and exactly one kind with its row. */
+export const liveProof: JSONSchemaType<LiveProof> = {
+  type: "object",
+  additionalProperties: false,
+  required: ["event"],
+  minProperties: 2,
+  maxProperties: 2,
+  properties: {
+    event: { type: "string", enum: [...CELL_EVENTS] },
+    effect: { type: "string", nullable: true, enum: [...CELL_EFFECTS] },
+    failure: { type: "string", nullable: true, pattern: FAILURE_ROW_PATTERN },
+    refused: { type: "string", nullable: true, pattern: PROJECTION_ROW_PATTERN },
+    omitted: { type: "string", nullable: true, pattern: PROJECTION_ROW_PATTERN },
+    untrusted: { type: "string", nullable: true, enum: [...CELL_POLICIES] },
+  },
+};

@@ -225,6 +225,7 @@ export const liveArgsSchema: JSONSchemaType<LiveArgs> = {
   properties: {
     provider: { type: "string" },
     plugin: { type: "string" },
+    state_dir: { type: "string", nullable: true, minLength: 1 },
   },
 };
 

@@ -47,7 +47,7 @@ const liveCell: JSONSchemaType<LiveCell> = {
   additionalProperties: false,
   required: ["kind", "row", "event"],
   properties: {
-    kind: { type: "string", enum: ["effect", "failure", "refused", "omitted"] },
+    kind: { type: "string", enum: ["effect", "failure", "refused", "omitted", "untrusted"] },
     row: { type: "string", minLength: 1 },
     event: { type: "string", minLength: 1 },
   },

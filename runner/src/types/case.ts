@@ -73,7 +73,7 @@ export type Operation = "validate" | "dispatch" | "compose" | "load-agent-plugin
 export type LifecycleOperation = "approve" | "revoke" | "activate" | "remove";
 
 /** What a step of a multi-step case may run (SPEC 1.11). */
-export type StepOperation = "validate" | "dispatch" | LifecycleOperation;
+export type StepOperation = "validate" | "dispatch" | "live" | LifecycleOperation;
 
 /** A case's operation as the runner holds it: one of the protocol's, or "steps" for a multi-step case. */
 export type CaseOperation = Operation | "steps";
@@ -525,6 +525,22 @@ export interface CaseSpec {
    * expected validity does not say it (e.g. a skill refused with a warning in a valid source).
    */
   polarity?: "accepting" | "rejecting";
+  /**
+   * A live case (or one with live steps): the cells of the compatibility matrix it proves, each
+   * a native event and one kind of cell with its row (SPEC KIT-LIVE-PROVES). The matrix cites the
+   * case only there, and only where its run exercised the cell too.
+   */
+  proves?: LiveProof[];
+}
+
+/** One cell a live case proves: `{ event: PreToolUse, effect: allow_deny (deny) }`. */
+export interface LiveProof {
+  event: string;
+  effect?: string;
+  failure?: string;
+  refused?: string;
+  omitted?: string;
+  untrusted?: string;
 }
 
 /** A file holding several cases: top-level keys are defaults for every entry of `cases`. */

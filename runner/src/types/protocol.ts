@@ -123,6 +123,11 @@ export interface LiveArgs {
   provider: string;
   /** The package: `plugins/<plugin>/PLUGIN.toml` below `case.source`. */
   plugin: string;
+  /**
+   * A live step of a multi-step case (SPEC 1.11): the consumer's state directory, whose trust
+   * store the projected hooks are dispatched under (SPEC 11.2), as a dispatch step's are.
+   */
+  state_dir?: string;
 }
 
 /** A hook the projection left out (omitted) or that blocks the whole projection (refused). */

@@ -79,6 +79,8 @@ export interface StepRef {
  * What one live case exercised in a real harness: one cell per hook and native event its
  * handler ran on (effects and failure policies), and the projection's refusals and omissions.
  */
+export type LiveCellKind = "effect" | "failure" | "refused" | "omitted" | "untrusted";
+
 export interface LiveCells {
   provider: string;
   cells: LiveCell[];
@@ -86,11 +88,13 @@ export interface LiveCells {
 
 export interface LiveCell {
   /**
-   * effect: the handler's result took effect (row = the effect); failure: the handler failed
+   * What the run exercised (whether the case proves it is the case's `proves` list): effect: the
+   * handler ran and printed a result of this kind (row = the effect); failure: the handler failed
    * (row = `<failure_policy>/<error_visibility>`); refused / omitted: the projection refused or
-   * omitted the hook (row = its effect).
+   * omitted the hook (row = `<effect>, <failure_policy>/<error_visibility>`); untrusted: in a live
+   * step under a trust store, a required hook's handler was not started (row = its failure policy).
    */
-  kind: "effect" | "failure" | "refused" | "omitted";
+  kind: LiveCellKind;
   row: string;
   /** The native event (for refused/omitted hooks: the events their subject/phase maps to). */
   event: string;

@@ -60,6 +60,8 @@ const MUTATIONS = {
   },
   // leaves optional hooks out silently
   "hides-omissions": { after: (c, r) => ({ ...r, omitted: [] }) },
+  // projects commands that dispatch without the consumer's trust store: a lapsed grant goes unnoticed
+  "ignores-trust-store": { after: (c, r) => editCommands(c, r, (cmd) => cmd.replace(/ --state-dir ('[^']*'|\S+)/, "")) },
 };
 
 function main() {
