@@ -95,7 +95,9 @@ export function decodeManifest(bytes: Uint8Array): DecodeResult {
   let table: unknown;
   try {
     // Stryker disable next-line ObjectLiteral: without maxDepth smol-toml's own bound (1000) applies and the walk below refuses level 33 the same way
-    table = parse(text, { maxDepth: PARSER_MAX_DEPTH });
+    // integersAsBigInt: integers come back as bigints, so a TOML float (`1000.0`, `1e3`) stays
+    // distinguishable from the integer 1000 (SPEC 2, PAP-STRUCT-TOML-FLOAT).
+    table = parse(text, { maxDepth: PARSER_MAX_DEPTH, integersAsBigInt: true });
   } catch (error) {
     // Stryker disable next-line BooleanLiteral: ok: true without a manifest fails the structure check: invalid_plugin_package either way
     return { ok: false, failure: parseFailure(error) };
@@ -159,6 +161,13 @@ class BoundViolation extends Error {
   }
 }
 
+/** How a TOML float enters the data model: `{"toml_float": "1000"}` (its value, as text). */
+function tomlFloat(value: number): JsonObject {
+  const marker = Object.create(null) as JsonObject;
+  marker["toml_float"] = String(value);
+  return marker;
+}
+
 /**
  * One depth-first walk over smol-toml's output (null-prototype objects, arrays, strings,
  * numbers, booleans, TomlDate). Stops at the first violation, in document order.
@@ -192,9 +201,17 @@ class BoundsWalker {
       }
       return value;
     }
-    if (typeof value === "number" || typeof value === "boolean") return value;
-    // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable: smol-toml yields bigints only with integersAsBigInt, which is off
-    if (typeof value === "bigint") return Number(value); // not produced with integersAsBigInt off
+    if (typeof value === "boolean") return value;
+    if (typeof value === "bigint") {
+      // Stryker disable next-line ConditionalExpression,StringLiteral: over 2^53 a number cannot hold the integer; the message only words the failure, invalid_plugin_package either way
+      if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) this.fail("syntax", "integer value cannot be represented losslessly", pointerFrom(this.path));
+      return Number(value);
+    }
+    // A TOML float is never a number of the data model: every number draft 0.1 defines is an
+    // integer (schema_version, timeout_ms), and JSON Schema would take 1000.0 for the integer
+    // 1000. It reaches the schema as a marker object, which no integer or const position
+    // accepts; inside the opaque `providers` it is inert, like a date-time.
+    if (typeof value === "number") return tomlFloat(value);
     // TomlDate extends Date; its toISOString() is the TOML spelling (local date, time, …).
     // JSON has no date type, so the schema sees a string, as with JSON.stringify.
     // Stryker disable next-line ConditionalExpression,MethodExpression: how a date-time reaches the schema is undecided (SPEC 2, open questions); no case uses one where it matters
