@@ -191,13 +191,14 @@ describe("trust: approve, dispatch, revoke", () => {
     expect(await runs(f, "gate")).toBe(1);
   });
 
-  it("refuses other bytes behind a symlinked entry (the package is then refused as a whole)", async () => {
+  it("refuses other bytes behind a symlinked entry: the package no longer validates, and the approved gate fails as untrusted", async () => {
     const f = await fixture({ demo: { hooks: [{ id: "gate" }] } }, { "other.mjs": 'process.stdout.write("{\\"kind\\":\\"abstain\\"}");\n' });
     await lifecycle(f, "approve");
     await unlink(f.entry("gate"));
     await symlink(join(f.source, "other.mjs"), f.entry("gate"));
     const result = await gatedDispatch(f);
-    expect(result.exit).toBe(1);
+    expect(result.exit).toBe(0);
+    expect(result.stderr).toContain("hook `gate`: hook_not_trusted (the package no longer validates");
     expect(await runs(f, "gate")).toBe(0);
   });
 

@@ -11,7 +11,7 @@
 //
 // Environment:
 //   PAPC_MUTATION_CASES       a regular expression: only cases whose id matches (default: all)
-//   PAPC_MUTATION_OPERATIONS  comma-separated operations: only their cases (default: all but live);
+//   PAPC_MUTATION_OPERATIONS  comma-separated operations: only their cases (default: all but live ones);
 //                             run-modules.mjs sets it per chunk
 
 import { existsSync } from "node:fs";
@@ -137,9 +137,10 @@ const RUN_OPTIONS: CaseRunOptions = { timeoutMs: CASE_TIMEOUT_MS, baseline: {}, 
 
 const only = process.env["PAPC_MUTATION_CASES"] ? new RegExp(process.env["PAPC_MUTATION_CASES"]) : undefined;
 const operations = process.env["PAPC_MUTATION_OPERATIONS"]?.split(",").filter(Boolean);
-// Live cases need the real pinned harnesses (minutes each): they are not part of mutation testing.
+// Live cases, and multi-step cases with live steps, need the real pinned harnesses (seconds
+// each, per mutant): they are not part of mutation testing.
 const cases = (await suiteCases()).filter(
-  (c) => c.operation !== "live" && (operations === undefined || operations.includes(c.operation)) && (only === undefined || only.test(c.id)),
+  (c) => c.live === undefined && (operations === undefined || operations.includes(c.operation)) && (only === undefined || only.test(c.id)),
 );
 const impl = new InProcessReference();
 

@@ -91,10 +91,16 @@ const TARGETED_LIFECYCLE: [string, string[]][] = [
     "lifecycle/trust-lapsed/report-model-and-user-tells-the-model", "lifecycle/trust-lapsed/approved-hook-beside-still-runs",
   ]],
   ["untrusted-before-matcher", ["lifecycle/trust-lapsed/other-tool-not-denied"]],
+  // a consumer that forgets the trust store once the package no longer validates (PAP-LIFE-TRUST-INVALID-PACKAGE)
+  ["invalid-package-fails-open", [
+    "lifecycle/trust-lapsed/invalid-package-fail-closed-denies-claude", "lifecycle/trust-lapsed/invalid-package-fail-closed-denies-codex",
+    "lifecycle/trust-lapsed/invalid-package-fail-open-goes-ahead", "lifecycle/trust-lapsed/invalid-package-other-tool-not-denied",
+    "lifecycle/trust-lapsed/invalid-package-optional-left-out",
+  ]],
   ["rewrites-user-content", ["lifecycle/instructions/remove-restores-bytes", "lifecycle/instructions/bom-kept", "lifecycle/instructions/two-packages-one-file"]],
 ];
 const OTHER_LIFECYCLE = [
-  "skips-trust-check", "untrusted-left-out", "untrusted-before-matcher", "rewrites-user-content", "approves-anything", "approves-whole-package", "revoke-ignored", "never-blocks",
+  "skips-trust-check", "untrusted-left-out", "untrusted-before-matcher", "invalid-package-fails-open", "rewrites-user-content", "approves-anything", "approves-whole-package", "revoke-ignored", "never-blocks",
   "hides-omissions", "enables-recommended", "project-as-global", "default-target", "swaps-user-files", "no-dry-run", "appends-again",
   "removes-all-blocks", "concatenates",
 ].map(wrongLifecycle);

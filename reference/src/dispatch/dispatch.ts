@@ -13,7 +13,7 @@ import { subjectPhaseOf, type SubjectPhase } from "./event-map.js";
 import { runHandler, MAX_STDOUT_BYTES, type RunOutcome } from "./handler-run.js";
 import { invocationFor, type Environment } from "./invocation.js";
 import { nativeResponse } from "./native-response.js";
-import { loadPackage, type HookSpec, type LoadedPackage } from "./package-load.js";
+import { loadPackage, type HookPolicy, type HookSpec, type LoadedPackage } from "./package-load.js";
 import { fromFailure, fromResult, type HookOutcome } from "./policy.js";
 import { parseResult } from "./portable-result.js";
 import type { Failure, Harness, NativePayload } from "./types.js";
@@ -36,6 +36,13 @@ export interface DispatchRequest {
    * gate denies); an optional one is left out, as its `fallback = "omit"` allows, and said.
    */
   untrusted?: ReadonlyMap<string, string>;
+  /**
+   * Under a trust store, the requested hooks of this package the user approved, as they were
+   * approved (SPEC 11.2, PAP-LIFE-TRUST-INVALID-PACKAGE): used when the package no longer
+   * validates, so a required fail_closed gate of the approved version still denies instead of
+   * failing open. Every one of them is untrusted; none runs.
+   */
+  approved?: readonly HookPolicy[];
 }
 
 export interface DispatchResult {
@@ -74,7 +81,7 @@ function selectHooks(pkg: LoadedPackage, ids: readonly string[] | undefined): Ho
   return pkg.hooks.filter((hook) => wanted.has(hook.id));
 }
 
-function applies(hook: HookSpec, mapping: SubjectPhase, payload: NativePayload): boolean {
+function applies(hook: HookPolicy, mapping: SubjectPhase, payload: NativePayload): boolean {
   if (hook.subject !== mapping.subject || hook.phase !== mapping.phase) return false;
   if (hook.tool_names.length === 0) return true;
   const name = payload["tool_name"];
@@ -129,13 +136,25 @@ async function runDispatch(request: DispatchRequest): Promise<DispatchResult> {
   const { payload, event } = parsePayload(bytes);
 
   const loaded = await loadPackage(request.source, request.plugin);
-  if (!loaded.ok) throw new DispatchError(loaded.message);
+  // Without approved hooks to stand in for it, a package that does not validate is a dispatcher error.
+  if (!loaded.ok && (request.approved ?? []).length === 0) throw new DispatchError(loaded.message);
   const mapping = subjectPhaseOf(harness, event);
-  const selected = selectHooks(loaded.pkg, request.hooks);
-  const matching = mapping ? selected.filter((hook) => applies(hook, mapping, payload)) : [];
+  const matches = <T extends HookPolicy>(hooks: readonly T[]): T[] => (mapping ? hooks.filter((hook) => applies(hook, mapping, payload)) : []);
 
   const outcomes: HookOutcome[] = [];
   const omitted: string[] = [];
+  // A hook that may not run: a required one fails (its policy decides), an optional one is left out and said.
+  const refuse = (hook: HookPolicy, refusal: string): void => {
+    if (hook.requirement === "required") outcomes.push(fromFailure(hook, { code: "hook_not_trusted", detail: refusal }));
+    else omitted.push(`pap-reference: hook ${hook.id} not run: ${refusal}`);
+  };
+  if (!loaded.ok) {
+    // The package changed into one that does not validate: nothing of it is trusted now, and the
+    // approved version says which gates it had.
+    for (const hook of matches(request.approved ?? [])) refuse(hook, `the package no longer validates: ${loaded.message}`);
+    return respond(harness, event, outcomes, omitted);
+  }
+  const matching = matches(selectHooks(loaded.pkg, request.hooks));
   if (matching.length > 0) {
     // Stryker disable next-line StringLiteral: the temp dir's name prefix is not observable
     const dir = await mkdtemp(join(tmpdir(), "pap-dispatch-"));
@@ -150,8 +169,7 @@ async function runDispatch(request: DispatchRequest): Promise<DispatchResult> {
       for (const hook of matching) {
         const refusal = request.untrusted?.get(hook.id);
         if (refusal === undefined) outcomes.push(await runHook(hook, ctx));
-        else if (hook.requirement === "required") outcomes.push(fromFailure(hook, { code: "hook_not_trusted", detail: refusal }));
-        else omitted.push(`pap-reference: hook ${hook.id} not run: ${refusal}`);
+        else refuse(hook, refusal);
       }
     } finally {
       // Stryker restore BlockStatement
@@ -159,6 +177,11 @@ async function runDispatch(request: DispatchRequest): Promise<DispatchResult> {
     }
   }
 
+  return respond(harness, event, outcomes, omitted);
+}
+
+/** The native answer to the outcomes of the hooks, with the omission lines on the user channel. */
+function respond(harness: Harness, event: string, outcomes: HookOutcome[], omitted: readonly string[]): DispatchResult {
   const composed = compose(event, outcomes);
   const userLines = [...composed.diagnostics, ...omitted];
   // Stryker disable next-line StringLiteral: stderr text on events other than SessionEnd is not normative; on SessionEnd only the exit code and diagnostics present matter

@@ -39,6 +39,9 @@ export interface HookSpec {
   fallback?: "omit";
 }
 
+/** What dispatch needs of a hook that will not run: when it applies, and what its failure does. */
+export type HookPolicy = Pick<HookSpec, "id" | "subject" | "phase" | "effect" | "requirement" | "failure_policy" | "error_visibility" | "tool_names">;
+
 export interface LoadedPackage {
   name: string;
   /** Absolute path of plugins/<name>: the tool root. */

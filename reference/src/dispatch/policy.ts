@@ -3,7 +3,7 @@
 
 import { isControlling } from "../hook-combinations.js";
 import { bounded } from "./bounded.js";
-import type { HookSpec } from "./package-load.js";
+import type { HookPolicy } from "./package-load.js";
 import type { Failure, PortableResult } from "./types.js";
 
 export type Action =
@@ -31,7 +31,7 @@ export function diagnosticLine(hookId: string, failure: Failure): string {
 }
 
 /** The model-facing reason of a failure: generic for `user`, with the code for `model_and_user`. */
-export function modelReason(hook: HookSpec, failure: Failure): string {
+export function modelReason(hook: HookPolicy, failure: Failure): string {
   return hook.error_visibility === "model_and_user" ? `hook \`${hook.id}\` failed: ${failure.code}` : `hook \`${hook.id}\` failed`;
 }
 
@@ -58,7 +58,7 @@ export function fromResult(hookId: string, result: PortableResult): HookOutcome 
   }
 }
 
-export function fromFailure(hook: HookSpec, failure: Failure): HookOutcome {
+export function fromFailure(hook: HookPolicy, failure: Failure): HookOutcome {
   // Stryker disable next-line StringLiteral: an action of unknown kind is a no-op in compose.ts, like none
   const outcome: HookOutcome = { hookId: hook.id, action: { kind: "none" }, diagnostic: diagnosticLine(hook.id, failure) };
   if (hook.failure_policy === "fail_closed" && isControlling(hook.phase, hook.effect)) {

@@ -20,7 +20,8 @@ export async function toolGrant(pkg: LifecyclePackage, tool: ToolEntry): Promise
 }
 
 export function hookGrant(hook: HookEntry): Grant {
-  return { table_sha256: tableHash(hook.table) };
+  const { id, subject, phase, effect, requirement, failure_policy, error_visibility, tool_names } = hook;
+  return { table_sha256: tableHash(hook.table), approved: { id, subject, phase, effect, requirement, failure_policy, error_visibility, tool_names: [...tool_names] } };
 }
 
 /** Why the tool's grant is not current, or undefined when it is. */

@@ -3,17 +3,22 @@
 //   {"schema": 1,
 //    "packages": {"<plugin.name>": {
 //       "tool:<id>": {"entry_sha256": "<hex>", "table_sha256": "<hex>"},
-//       "hook:<id>": {"table_sha256": "<hex>"}}}}
+//       "hook:<id>": {"table_sha256": "<hex>", "approved": {"subject": …, "failure_policy": …}}}}}
 //
 // entry_sha256 is over the tool's entry file bytes (read through symlinks), table_sha256 over
 // the canonical JSON (sorted keys, no whitespace) of the whole [[tool]] or [[hook]] table.
+// `approved` keeps what dispatch needs of the approved hook, for the day its package no longer
+// validates (SPEC 11.2, PAP-LIFE-TRUST-INVALID-PACKAGE).
 
+import type { HookPolicy } from "../dispatch/package-load.js";
 import { readState, TRUST_FILE, writeState } from "./state-files.js";
 
 export interface Grant {
   /** Tools only. */
   entry_sha256?: string;
   table_sha256: string;
+  /** Hooks only: the approved version's subject, phase, effect, requirement, policies and matcher. */
+  approved?: HookPolicy;
 }
 
 /** Grants of one package, by "tool:<id>" / "hook:<id>". */

@@ -34,6 +34,9 @@ export function resolveLive(c: CaseSpec): { live?: ResolvedLive; findings: Dispa
     }
   });
 
+  if (scenario.codex_sandbox !== undefined && provider !== "codex") {
+    findings.push({ code: "scenario-tool", path: ["given", "scenario", "codex_sandbox"], key: true, message: `codex_sandbox sets Codex's sandbox_mode; ${provider} has none` });
+  }
   const expect = c.expect;
   for (const [id, e] of Object.entries(expect.handlers ?? {})) {
     if (!seen.has(id)) findings.push({ code: "unknown-hook", path: ["expect", "handlers", id], key: true, message: `expect.handlers names "${id}", which is not a hook of given.hooks` });
@@ -53,7 +56,7 @@ export function resolveLive(c: CaseSpec): { live?: ResolvedLive; findings: Dispa
   }
 
   if (findings.length > 0) return { findings };
-  return { live: { provider, plugin: given.plugin ?? DEFAULT_PLUGIN, hooks, scenario: { prompt: scenario.prompt, turns } }, findings };
+  return { live: { provider, plugin: given.plugin ?? DEFAULT_PLUGIN, hooks, scenario: { prompt: scenario.prompt, turns, ...(scenario.codex_sandbox ? { codex_sandbox: scenario.codex_sandbox } : {}) } }, findings };
 }
 
 /**

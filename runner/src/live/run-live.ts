@@ -110,6 +110,7 @@ export async function runLive(c: LoadedCase & { live: ResolvedLive }, result: Li
     timeoutMs: LIVE_RUN_TIMEOUT_MS,
     // stream-json shows the user channel (hook system messages) in the output
     claudeOutput: "stream-json",
+    ...(live.scenario.codex_sandbox ? { codexSandbox: live.scenario.codex_sandbox } : {}),
     env: c.given?.environment ?? {},
     maxMainRequests: MAX_MAIN_REQUESTS,
   });

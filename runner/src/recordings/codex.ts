@@ -22,7 +22,7 @@ export async function codexInvocation(ctx: InvocationContext): Promise<Invocatio
     model: CODEX_MODEL,
     model_provider: "papc",
     approval_policy: "never",
-    sandbox_mode: "danger-full-access",
+    sandbox_mode: ctx.codexSandbox ?? "danger-full-access",
     model_providers: { papc: { name: "papc scripted model", base_url: `${ctx.modelOrigin}/v1`, wire_api: "responses", env_key: KEY_VARIABLE } },
   };
   await writeFile(join(codexHome, "config.toml"), stringify(config));

@@ -3,7 +3,7 @@
 // InvocationContext and start it with runHarness (harness-run.ts).
 
 import type { HarnessPin } from "../types/recording.js";
-import type { ScenarioTurn } from "../types/scenario.js";
+import type { CodexSandbox, ScenarioTurn } from "../types/scenario.js";
 
 export interface RunFolders {
   /** The run's own folder (settings file, CODEX_HOME, capture files). */
@@ -39,6 +39,8 @@ export interface InvocationContext {
   claudeOutput?: "json" | "stream-json";
   /** Variables set over the sealed base environment (a live case's given.environment). */
   env?: Record<string, string>;
+  /** Codex's sandbox_mode (default danger-full-access: the tool call's effect is the hooks' alone). */
+  codexSandbox?: CodexSandbox;
 }
 
 export interface Invocation {

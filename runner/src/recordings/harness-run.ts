@@ -7,7 +7,7 @@
 import { execa } from "execa";
 import type { ResolvedHarness } from "../harness/resolve.js";
 import type { Provider } from "../types/recording.js";
-import type { Agent, ScenarioTurn } from "../types/scenario.js";
+import type { Agent, CodexSandbox, ScenarioTurn } from "../types/scenario.js";
 import { claudeInvocation } from "./claude-code.js";
 import { codexInvocation } from "./codex.js";
 import type { Invocation, InvocationContext, NativeConfig, RunFolders } from "./harness-invocation.js";
@@ -26,6 +26,8 @@ export interface HarnessRunOptions {
   native: NativeConfig;
   timeoutMs: number;
   claudeOutput?: "json" | "stream-json";
+  /** Codex's sandbox_mode for this run (default danger-full-access). */
+  codexSandbox?: CodexSandbox;
   env?: Record<string, string>;
   /** Stop the harness once this many main-loop requests arrived (a hook that makes it loop). */
   maxMainRequests?: number;
@@ -71,6 +73,7 @@ export async function runHarness(o: HarnessRunOptions): Promise<HarnessRunResult
   try {
     const ctx: InvocationContext = { pin: o.harness.pin, binary: o.harness.binary, prompt: o.prompt, turns: o.turns, folders: o.folders, modelOrigin: server.origin, native: o.native };
     if (o.claudeOutput) ctx.claudeOutput = o.claudeOutput;
+    if (o.codexSandbox) ctx.codexSandbox = o.codexSandbox;
     if (o.env) ctx.env = o.env;
     const invocation = await INVOCATIONS[provider](ctx);
     o.onStart?.();

@@ -20,6 +20,7 @@ export const liveScenario: JSONSchemaType<LiveScenario> = {
   properties: {
     prompt: { type: "string", minLength: 1 },
     turns: { type: "array", items: turn },
+    codex_sandbox: { type: "string", nullable: true, enum: ["read-only", "workspace-write", "danger-full-access"] },
   },
 };
 

@@ -1,5 +1,5 @@
 import type { AgentPluginMcpServer, ComposeDecision, ComposeRejection } from "./protocol.js";
-import type { ScenarioTurn } from "./scenario.js";
+import type { CodexSandbox, ScenarioTurn } from "./scenario.js";
 
 // The declarative case format (SPEC.md "Case format", DESIGN §2).
 // The JSON Schema in runner/src/schemas/case-schema.ts is typed against these
@@ -122,6 +122,11 @@ export interface MemberSpec {
 export interface LiveScenario {
   prompt: string;
   turns: ScenarioTurn[];
+  /**
+   * Codex only: the run's `sandbox_mode` (default `danger-full-access`, so a tool call's effect is
+   * the hook's alone); `read-only` shows what Codex's own sandbox still refuses (PAP-LIVE-REWRITE-SANDBOX).
+   */
+  codex_sandbox?: CodexSandbox;
 }
 
 /** The providers of the pinned harnesses, as papc names them (cases, recordings, protocol). */

@@ -64,3 +64,6 @@ export interface LoadedScenario extends Omit<Scenario, "capture"> {
   capture: CaptureSpec[];
   file: string;
 }
+
+/** Codex's `sandbox_mode` values, for a live run that sets one (LiveScenario.codex_sandbox). */
+export type CodexSandbox = "read-only" | "workspace-write" | "danger-full-access";

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse } from "smol-toml";
 import { refusals } from "../../../dist/reference/src/lifecycle/dispatch-gate.js";
+import { readPackage } from "../../../dist/reference/src/lifecycle/package-read.js";
 import { wrapReference } from "./wrap-reference.mjs";
 
 const OPERATIONS = ["dispatch", "approve", "revoke", "activate", "remove"];
@@ -50,6 +51,11 @@ const MUTATIONS = {
       const gate = (manifest(c).hook ?? []).find((h) => refused.has(h.id) && h.requirement !== "optional" && h.matcher?.tool_names?.length);
       return gate ? withArgs(c, { event: { ...c.args.event, tool_name: gate.matcher.tool_names[0] } }) : c;
     },
+  }),
+  // forgets the trust store once the package no longer validates: a dispatcher error, and both
+  // harnesses let the call go ahead (the fail-open papc had until 2026-12)
+  "invalid-package-fails-open": only("dispatch", {
+    before: async (c) => (c.args.state_dir && !(await readPackage(c.source, c.args.plugin)).ok ? withArgs(c, { state_dir: undefined }) : c),
   }),
   // tidies the instruction files it writes: LF line endings, no trailing spaces, a final newline
   "rewrites-user-content": {
