@@ -10,7 +10,8 @@ import type { HandlerRun } from "../dispatch/handler-runs.js";
 import type { HandlerBehaviour, HandlerVariant, ResolvedHook, ResolvedLive } from "../types/case.js";
 import type { LiveResult } from "../types/protocol.js";
 import type { LiveCell, LiveCells } from "../types/run-report.js";
-import { projectionRow } from "./cell-names.js";
+import { projectionRow, sameCell } from "./cell-names.js";
+import { projectionInstalls } from "./run-live.js";
 
 /** Native events per provider and subject/phase (SPEC 5.1). */
 export function nativeEvents(provider: string, subject: string, phase: string): string[] {
@@ -35,7 +36,7 @@ export function nativeEvents(provider: string, subject: string, phase: string): 
 export function liveCells(live: ResolvedLive, result: LiveResult | undefined, runs: Map<string, HandlerRun[]>, trustChecked = false): LiveCells {
   const cells: LiveCell[] = [];
   const add = (cell: LiveCell): void => {
-    if (!cells.some((c) => c.kind === cell.kind && c.row === cell.row && c.event === cell.event)) cells.push(cell);
+    if (!cells.some((c) => sameCell(c, cell))) cells.push(cell);
   };
   const hooks = new Map(live.hooks.map((h) => [h.id, h]));
   for (const kind of ["refused", "omitted"] as const) {
@@ -44,8 +45,7 @@ export function liveCells(live: ResolvedLive, result: LiveResult | undefined, ru
       if (hook) for (const event of nativeEvents(live.provider, hook.subject, hook.phase)) add({ kind, row: projectionRow(hook), event });
     }
   }
-  const projected = result !== undefined && result.exit === 0 && result.refused.length === 0;
-  if (trustChecked && projected) {
+  if (trustChecked && result !== undefined && projectionInstalls(result)) {
     for (const hook of live.hooks) {
       if (hook.requirement !== "required" || (runs.get(hook.id) ?? []).length > 0) continue;
       for (const event of nativeEvents(live.provider, hook.subject, hook.phase)) add({ kind: "untrusted", row: hook.failure_policy, event });

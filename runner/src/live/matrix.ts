@@ -10,7 +10,7 @@
 import type { LiveProof } from "../types/case.js";
 import type { HarnessPin } from "../types/recording.js";
 import type { CaseRecord, LiveCell, LiveCellKind, RunReport } from "../types/run-report.js";
-import { CELL_EFFECTS, CELL_EVENTS, CELL_POLICIES } from "./cell-names.js";
+import { CELL_EFFECTS, CELL_EVENTS, CELL_POLICIES, sameCell } from "./cell-names.js";
 
 export interface CaseLocation {
   /** Path relative to the kit root. */
@@ -29,7 +29,6 @@ export function proofCell(proof: LiveProof): LiveCell {
   return { kind, row: proof[kind] ?? "", event: proof.event };
 }
 
-const sameCell = (a: LiveCell, b: LiveCell): boolean => a.kind === b.kind && a.row === b.row && a.event === b.event;
 const cellText = (c: LiveCell): string => `${c.event} ${c.kind} ${c.row}`;
 
 interface Section {

@@ -13,6 +13,7 @@ import { digestTree } from "../fixtures/tree-digest.js";
 import type { Implementation } from "../protocol/implementation.js";
 import type { CaseStep, FixtureEntry, LoadedCase, StepOperation } from "../types/case.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
+import { sameCell } from "../live/cell-names.js";
 import type { CaseRecord, DiffLine, LiveCells, Outcome, StepRef } from "../types/run-report.js";
 import { outcomeOfExchange } from "./outcome.js";
 import { judge } from "./result-check.js";
@@ -95,7 +96,7 @@ export async function runSteps(c: LoadedCase, impl: Implementation, root: string
 function mergeCells(a: LiveCells | undefined, b: LiveCells): LiveCells {
   if (!a) return b;
   const cells = [...a.cells];
-  for (const cell of b.cells) if (!cells.some((c) => c.kind === cell.kind && c.row === cell.row && c.event === cell.event)) cells.push(cell);
+  for (const cell of b.cells) if (!cells.some((c) => sameCell(c, cell))) cells.push(cell);
   return { provider: a.provider, cells };
 }
 
