@@ -1,6 +1,7 @@
 // The dalo-cli adapter's command line: which validator to start (PAPC_VALIDATOR_COMMAND, split
 // into words without a shell) and the draft 0.1 contract's arguments after it:
 //   <command> --json plugin validate <source> [--source-id ID]
+// or, for a validate-cli case, the case's own words after it: <command> <word>…
 // Pure functions, so the runner's tests check them without starting anything.
 
 import { join } from "node:path";
@@ -72,21 +73,25 @@ export function commandWords(value: string | undefined, kitRoot: string): string
   return value === undefined || value === "" ? defaultCommand(kitRoot) : splitCommand(value, kitRoot);
 }
 
-/** The launcher's own arguments: `<source> [--source-id ID]`, as adapter.yaml passes them. */
-export interface LaunchArgs {
-  source: string;
-  sourceId?: string;
-}
+/**
+ * The launcher's own arguments, as adapter.yaml passes them: `<source> [--source-id ID]` for a
+ * validate case, `--words <word>…` for a validate-cli case (the words given to the validator as
+ * they are, usage errors included).
+ */
+export type LaunchArgs = { source: string; sourceId?: string } | { words: string[] };
 
 export function parseLaunchArgs(args: readonly string[]): LaunchArgs {
+  if (args[0] === "--words") return { words: args.slice(1) };
   if (args.length === 1 && args[0] !== undefined) return { source: args[0] };
   if (args.length === 3 && args[0] !== undefined && args[1] === "--source-id" && args[2] !== undefined) {
     return { source: args[0], sourceId: args[2] };
   }
-  throw new CommandLineError(`expected <source> [--source-id ID], got ${JSON.stringify(args)}`);
+  throw new CommandLineError(`expected <source> [--source-id ID] or --words <word>…, got ${JSON.stringify(args)}`);
 }
 
-/** The full argv of one validation: the command, then the contract's arguments. */
-export function validatorArgv(command: readonly string[], { source, sourceId }: LaunchArgs): string[] {
+/** The full argv of one validation: the command, then the contract's arguments (or the case's words). */
+export function validatorArgv(command: readonly string[], args: LaunchArgs): string[] {
+  if ("words" in args) return [...command, ...args.words];
+  const { source, sourceId } = args;
   return [...command, "--json", "plugin", "validate", source, ...(sourceId === undefined ? [] : ["--source-id", sourceId])];
 }

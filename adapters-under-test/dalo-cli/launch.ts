@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The dalo-cli adapter's launcher, started by the runner once per validate case (exec mode):
-//   node launch.js <source> [--source-id ID]
+//   node launch.js <source> [--source-id ID]      (validate)
+//   node launch.js --words <word>…               (validate-cli: the case's own words)
 // It starts `<PAPC_VALIDATOR_COMMAND> --json plugin validate <source> [--source-id ID]` without
 // a shell (default command: the kit's reference CLI), with stdin, stdout and stderr passed
 // straight through, and ends the way the validator ended: the same exit code, or the same

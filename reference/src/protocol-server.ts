@@ -13,12 +13,13 @@ import { parseComposeArgs } from "./compose/args.js";
 import { composeHost } from "./compose/compose.js";
 import { dispatch } from "./dispatch/dispatch.js";
 import { project } from "./dispatch/project.js";
+import { runCli } from "./cli.js";
 import { kitInfo } from "./kit.js";
 import { gatedDispatch, isLifecycleOperation, LIFECYCLE_OPERATIONS, runLifecycle } from "./lifecycle/operations.js";
 import { isMainModule } from "./main-module.js";
 import { DEFAULT_SOURCE_ID, validate } from "./validate.js";
 
-export const OPERATIONS: Operation[] = ["validate", "dispatch", "live", "load-agent-plugin", "compose", ...LIFECYCLE_OPERATIONS];
+export const OPERATIONS: Operation[] = ["validate", "validate-cli", "dispatch", "live", "load-agent-plugin", "compose", ...LIFECYCLE_OPERATIONS];
 
 export function helloReply(): HelloReply {
   const info = kitInfo();
@@ -102,6 +103,29 @@ async function handleLoadAgentPlugin(seq: number, source: string, root: unknown)
   return { seq, result: { ...result } };
 }
 
+/**
+ * The `validate-cli` operation (SPEC 1.3): this CLI run in-process on `args.argv`, its stdout
+ * (one report, or nothing) parsed as the exec client would, its stderr passed on. Stdin is
+ * empty: the protocol owns this process's stdin.
+ */
+async function handleValidateCli(seq: number, args: JsonRecord): Promise<RunReply> {
+  const argv = args["argv"];
+  if (!Array.isArray(argv) || !argv.every((word) => typeof word === "string")) return errored(seq, "validate-cli needs case.args.argv (an array of strings)");
+  let stdout = "";
+  let stderr = "";
+  const exit = await runCli(argv as string[], {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    stdin: async () => Buffer.alloc(0),
+  });
+  if (stdout.trim() === "") return { seq, result: { exit, stderr } };
+  try {
+    return { seq, result: { exit, report: JSON.parse(stdout) as unknown, stderr } };
+  } catch {
+    return errored(seq, `exit ${exit}, stdout is not one JSON document (validate-cli runs with --json): ${JSON.stringify(stdout.slice(0, 200))}`);
+  }
+}
+
 /** The `compose` operation (SPEC 1.9): several packages in one host, one event, given answers. */
 async function handleCompose(seq: number, source: string, args: unknown): Promise<RunReply> {
   const parsed = parseComposeArgs(args);
@@ -114,6 +138,7 @@ export async function handleRun(seq: number, payload: unknown): Promise<RunReply
   try {
     if (!isRecord(payload)) return errored(seq, "run request has no case object");
     const operation = payload["operation"];
+    if (operation === "validate-cli") return await handleValidateCli(seq, isRecord(payload["args"]) ? payload["args"] : {});
     if (operation !== "validate" && operation !== "dispatch" && operation !== "live" && operation !== "load-agent-plugin" && operation !== "compose" && !isLifecycleOperation(operation)) {
       return errored(seq, `operation ${JSON.stringify(operation)} is not supported (supported: ${OPERATIONS.join(", ")})`);
     }

@@ -112,12 +112,12 @@ describe("dalo-cli with the kit's reference CLI as PAPC_VALIDATOR_COMMAND", () =
     expect(bad).toEqual([]);
   });
 
-  it("announces validate only, under the name and version from the environment", () => {
+  it("announces validate and validate-cli, under the name and version from the environment", () => {
     expect(run.report.header.adapter).toEqual({ name: "dalo-cli", mode: "exec", command: [] });
     expect(run.report.header.implementation).toEqual({
       protocol: 1,
       implementation: { name: "pap-reference-cli", version: "0.1.0+cli" },
-      operations: ["validate"],
+      operations: ["validate", "validate-cli"],
     });
     expect(run.stdout).toMatch(/— OK in/);
   });
@@ -283,7 +283,7 @@ describe("implementation fields from the environment", () => {
       const adapter = await resolveAdapter("dalo-cli", KIT_ROOT);
       expect(adapter.mode).toBe("exec");
       expect(adapter.implementation).toEqual({ name: "pap-reference", version: "0.1.0" });
-      expect(Object.keys(adapter.operations ?? {})).toEqual(["validate"]);
+      expect(Object.keys(adapter.operations ?? {})).toEqual(["validate", "validate-cli"]);
       process.env.PAPC_VALIDATOR_NAME = "dalo";
       process.env.PAPC_VALIDATOR_VERSION = "0.13.0";
       expect((await resolveAdapter("dalo-cli", KIT_ROOT)).implementation).toEqual({ name: "dalo", version: "0.13.0" });

@@ -188,7 +188,7 @@ describe("papc new case", () => {
       expect(err).toMatch(/is not <area>\/<name>/);
     }
     expect((await run({ path: "manifest/semantic/x", case: "Bad" })).err).toMatch(/--case "Bad" is not one id segment/);
-    expect((await run({ path: "manifest/semantic/x", operation: "validation" })).err).toMatch(/--operation must be one of validate, dispatch, compose, load-agent-plugin, live, steps/);
+    expect((await run({ path: "manifest/semantic/x", operation: "validation" })).err).toMatch(/--operation must be one of validate, validate-cli, dispatch, compose, load-agent-plugin, live, steps/);
   });
 
   it("--case names the first case, and --json prints one document", async () => {

@@ -98,7 +98,7 @@ describe("the smoke cases", () => {
     const spec = await loadSpec(join(KIT_ROOT, "SPEC.md"));
     const { cases, problems } = await loadSmokeCases({ kitRoot: KIT_ROOT, spec });
     expect(problems).toEqual([]);
-    expect(new Set(cases.map((c) => c.operation))).toEqual(new Set(["validate", "dispatch", "load-agent-plugin", "compose"]));
+    expect(new Set(cases.map((c) => c.operation))).toEqual(new Set(["validate", "validate-cli", "dispatch", "load-agent-plugin", "compose"]));
     for (const op of ["validate", "dispatch", "load-agent-plugin", "compose"]) {
       const names = cases.filter((c) => c.operation === op).map(lastSegment);
       expect(names.filter((n) => n === CONTROL_EXPECTED || n === CONTROL_OPPOSITE).sort()).toEqual([CONTROL_EXPECTED, CONTROL_OPPOSITE]);
@@ -127,12 +127,12 @@ describe("papc smoke", () => {
     expect(code).toBe(0);
     expect(text).toBe("smoke: adapter OK — now run: papc run --adapter reference");
     expect(result.stages.map((s) => `${s.stage} ${s.status}`)).toEqual(["start ok", "hello ok", "replies ok", "basic ok", "control ok"]);
-    expect(result.operations).toMatchObject({ validate: { status: "conforms" }, dispatch: { status: "conforms" }, "load-agent-plugin": { status: "conforms" }, compose: { status: "conforms" }, live: { status: "not-checked" } });
+    expect(result.operations).toMatchObject({ validate: { status: "conforms" }, "validate-cli": { status: "conforms" }, dispatch: { status: "conforms" }, "load-agent-plugin": { status: "conforms" }, compose: { status: "conforms" }, live: { status: "not-checked" } });
     // the control pairs: one pass and one fail each
     const control = result.cases.filter((c) => /\/control-/.test(c.id));
     expect(control.map((c) => `${lastSegment(c)} ${c.outcome}`).sort()).toEqual([
-      ...Array(4).fill("control-expected pass"),
-      ...Array(4).fill("control-opposite fail"),
+      ...Array(5).fill("control-expected pass"),
+      ...Array(5).fill("control-opposite fail"),
     ]);
   }, 60_000);
 
@@ -140,7 +140,7 @@ describe("papc smoke", () => {
     const { code, result, text } = await smoke({ adapter: "reference-exec" });
     expect(code).toBe(0);
     expect(text).toBe("smoke: adapter OK — now run: papc run --adapter reference-exec");
-    expect(result.operations).toMatchObject({ validate: { status: "conforms" }, dispatch: { status: "conforms" }, "load-agent-plugin": { status: "not-announced" }, compose: { status: "not-announced" } });
+    expect(result.operations).toMatchObject({ validate: { status: "conforms" }, "validate-cli": { status: "conforms" }, dispatch: { status: "conforms" }, "load-agent-plugin": { status: "not-announced" }, compose: { status: "not-announced" } });
   }, 90_000);
 
   it("a command that does not exist: broken at start, with the command", async () => {

@@ -61,7 +61,7 @@ describe("multi-step cases in papc lint (KIT-STEPS-LINT)", () => {
     const set = lint(`${header}  - operation: approve\n    expect: { exit: 0 }\n  - name: frob it\n    operation: frobnicate\n    expect: { exit: 0 }\n`);
     expect(set.cases).toEqual([]);
     expect(set.problems.map((p) => [p.code, p.line, p.message])).toEqual([
-      ["unknown-step-operation", 12, 'step 2 ("frob it"): unknown operation "frobnicate" (a step runs validate, dispatch, live, approve, revoke, activate, remove, or is an edit)'],
+      ["unknown-step-operation", 12, 'step 2 ("frob it"): unknown operation "frobnicate" (a step runs validate, dispatch, live, review, approve, revoke, activate, remove, or is an edit)'],
     ]);
   });
 

@@ -66,13 +66,16 @@ const TARGETED_PROJECTIONS: [string, string[]][] = [
   ]],
 ];
 
+const wrongCli = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-cli.mjs"), mutation];
+
 const wrongLifecycle = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-lifecycle.mjs"), mutation];
 /**
  * The wrong consumers KIT-LIFECYCLE-TEETH names, and the lifecycle cases written to catch them:
  * one that dispatches without the dispatch-time trust check, one that leaves an untrusted hook
  * out as if it were not installed (a lapsed fail_closed gate stops protecting), one that fails
- * an untrusted gate before matching its tool, and one that tidies the user's instruction files
- * (line endings, trailing spaces, byte order mark, final newline).
+ * an untrusted gate before matching its tool, one whose review records an approval, one whose
+ * review never says a grant lapsed, and one that tidies the user's instruction files (line
+ * endings, trailing spaces, byte order mark, final newline).
  */
 const TARGETED_LIFECYCLE: [string, string[]][] = [
   ["skips-trust-check", [
@@ -97,12 +100,15 @@ const TARGETED_LIFECYCLE: [string, string[]][] = [
     "lifecycle/trust-lapsed/invalid-package-fail-open-goes-ahead", "lifecycle/trust-lapsed/invalid-package-other-tool-not-denied",
     "lifecycle/trust-lapsed/invalid-package-optional-left-out",
   ]],
+  // a consumer whose review authorizes, or never says that a grant lapsed (PAP-LIFE-REVIEW-NO-GRANT, -CHANGED)
+  ["review-approves", ["lifecycle/review/records-nothing"]],
+  ["review-ignores-grants", ["lifecycle/review/after-approval", "lifecycle/review/tool-bytes-changed", "lifecycle/review/hook-changed", "lifecycle/review/revoked-is-new"]],
   ["rewrites-user-content", ["lifecycle/instructions/remove-restores-bytes", "lifecycle/instructions/bom-kept", "lifecycle/instructions/two-packages-one-file"]],
 ];
 const OTHER_LIFECYCLE = [
   "skips-trust-check", "untrusted-left-out", "untrusted-before-matcher", "invalid-package-fails-open", "rewrites-user-content", "approves-anything", "approves-whole-package", "revoke-ignored", "never-blocks",
   "hides-omissions", "enables-recommended", "project-as-global", "default-target", "swaps-user-files", "no-dry-run", "appends-again",
-  "removes-all-blocks", "concatenates",
+  "removes-all-blocks", "concatenates", "review-approves", "review-hides-claims", "review-ignores-grants", "review-whole-package", "review-invalid-empty",
 ].map(wrongLifecycle);
 
 let harnessesUnavailable: string | undefined;
@@ -152,6 +158,14 @@ describe("every case has teeth", async () => {
     await expectAllCaught(byOperation("validate"), WRONG_VALIDATORS);
   }, 300_000);
 
+  it("every validate-cli case fails against some wrong command line, and every usage-error case against one that explains nothing on stderr", async () => {
+    const commandLines = byOperation("validate-cli");
+    const usageErrors = commandLines.filter((c) => c.expect.exit === 2).map((c) => c.id);
+    expect(usageErrors.length).toBeGreaterThanOrEqual(8);
+    await expectTargetsCaught(commandLines, [["quiet-usage-errors", wrongCli("quiet-usage-errors"), usageErrors]]);
+    await expectAllCaught(commandLines, ["ignores-command-line", "usage-error-always", "quiet-usage-errors"].map(wrongCli));
+  }, 300_000);
+
   it("every dispatch case fails against at least one wrong dispatcher", async () => {
     await expectAllCaught(byOperation("dispatch"), WRONG_DISPATCHERS);
   }, 600_000);
@@ -196,7 +210,7 @@ describe("every case has teeth", async () => {
   }, 300_000);
 
   it("knows every operation the suite uses", () => {
-    const known = ["validate", "dispatch", "live", "load-agent-plugin", "compose", "steps"];
+    const known = ["validate", "validate-cli", "dispatch", "live", "load-agent-plugin", "compose", "steps"];
     expect([...new Set(cases.map((c) => c.operation))].filter((op) => !known.includes(op))).toEqual([]);
   });
 });

@@ -5,27 +5,9 @@
 import type { LifecycleArgs, LifecycleResult } from "../../../runner/src/types/protocol.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { hookGrant, toolGrant } from "./grants.js";
-import { readPackage, type LifecyclePackage } from "./package-read.js";
+import { readPackage } from "./package-read.js";
+import { selectKeys } from "./selection.js";
 import { grantsOf, hookKey, loadTrustStore, saveTrustStore, toolKey } from "./trust-store.js";
-
-/** The grant keys the filters name, or the message for an id the package does not have. */
-function selectKeys(pkg: LifecyclePackage, args: LifecycleArgs, withHookTools: boolean): string[] | string {
-  if (args.tools === undefined && args.hooks === undefined) {
-    return [...pkg.tools.map((t) => toolKey(t.id)), ...pkg.hooks.map((h) => hookKey(h.id))];
-  }
-  const keys = new Set<string>();
-  for (const id of args.tools ?? []) {
-    if (!pkg.tools.some((t) => t.id === id)) return `package ${JSON.stringify(pkg.name)} has no tool ${JSON.stringify(id)}`;
-    keys.add(toolKey(id));
-  }
-  for (const id of args.hooks ?? []) {
-    const hook = pkg.hooks.find((h) => h.id === id);
-    if (!hook) return `package ${JSON.stringify(pkg.name)} has no hook ${JSON.stringify(id)}`;
-    keys.add(hookKey(id));
-    if (withHookTools) keys.add(toolKey(hook.tool));
-  }
-  return [...keys];
-}
 
 const sorted = (keys: Iterable<string>): string[] => [...keys].sort(compareUtf8);
 

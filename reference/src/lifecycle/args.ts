@@ -8,7 +8,7 @@ import { isHarness } from "../dispatch/types.js";
 
 export type { LifecycleOperation };
 
-export const LIFECYCLE_OPERATIONS: readonly LifecycleOperation[] = ["approve", "revoke", "activate", "remove"];
+export const LIFECYCLE_OPERATIONS: readonly LifecycleOperation[] = ["review", "approve", "revoke", "activate", "remove"];
 
 export function isLifecycleOperation(value: unknown): value is LifecycleOperation {
   return typeof value === "string" && (LIFECYCLE_OPERATIONS as readonly string[]).includes(value);

@@ -41,11 +41,18 @@ export async function toolGrantProblem(grants: PackageGrants | undefined, pkg: L
   return undefined;
 }
 
-/** Why the hook may not run: its own grant, then its tool's (a hook runs only with both). */
-export async function hookGrantProblem(grants: PackageGrants | undefined, pkg: LifecyclePackage, hook: HookEntry): Promise<string | undefined> {
+/** Why the hook's own grant (its [[hook]] table) is not current, or undefined when it is. */
+export function hookTableProblem(grants: PackageGrants | undefined, hook: HookEntry): string | undefined {
   const grant = grants && Object.hasOwn(grants, hookKey(hook.id)) ? grants[hookKey(hook.id)] : undefined;
   if (!grant) return "not approved";
   if (grant.table_sha256 !== hookGrant(hook).table_sha256) return "hook changed since approval";
+  return undefined;
+}
+
+/** Why the hook may not run: its own grant, then its tool's (a hook runs only with both). */
+export async function hookGrantProblem(grants: PackageGrants | undefined, pkg: LifecyclePackage, hook: HookEntry): Promise<string | undefined> {
+  const own = hookTableProblem(grants, hook);
+  if (own !== undefined) return own;
   const toolProblem = await toolGrantProblem(grants, pkg, hook.tool);
   return toolProblem === "not approved" ? `tool ${hook.tool} not approved` : toolProblem;
 }

@@ -1,4 +1,4 @@
-// The four lifecycle operations of the process protocol (SPEC 1.11): one run request in, one
+// The five lifecycle operations of the process protocol (SPEC 1.11): one run request in, one
 // LifecycleResult out. Unusable arguments are an exit-2 result, not an errored reply.
 
 import type { LifecycleResult } from "../../../runner/src/types/protocol.js";
@@ -6,6 +6,7 @@ import { parseLifecycleArgs, type LifecycleOperation } from "./args.js";
 import { activate } from "./activate.js";
 import { approve, revoke } from "./approve.js";
 import { removePackage } from "./remove.js";
+import { review } from "./review.js";
 
 export { isLifecycleOperation, LIFECYCLE_OPERATIONS, type LifecycleOperation } from "./args.js";
 export { gatedDispatch } from "./dispatch-gate.js";
@@ -14,6 +15,8 @@ export async function runLifecycle(operation: LifecycleOperation, source: string
   const parsed = parseLifecycleArgs(operation, rawArgs);
   if (!parsed.ok) return { exit: 2, message: parsed.message };
   switch (operation) {
+    case "review":
+      return review(source, parsed.args);
     case "approve":
       return approve(source, parsed.args);
     case "revoke":

@@ -14,6 +14,7 @@ import { canonicalJson, sha256 } from "./canonical.js";
 import { fixturePathProblems } from "./fixture-paths.js";
 import { nullAllowed, operationKeyFindings } from "./operation-keys.js";
 import { stepFindings } from "./step-findings.js";
+import { validateCliArgsFindings } from "./validate-cli-args.js";
 import { composeArgsFindings } from "./compose-args.js";
 import { errorPath, lineOf, type YamlPath } from "./yaml-locate.js";
 
@@ -203,6 +204,9 @@ function addCase(
       live = resolved;
     }
     for (const f of proofFindings(c, live)) problems.push(problem("live-proves", src.file, locate(f.path, f.key), f.message, c.id));
+    if (c.operation === "validate-cli") {
+      for (const f of validateCliArgsFindings(c)) problems.push(problem("validate-cli-args", src.file, locate(f.path, true), f.message, c.id));
+    }
     if (c.operation === "compose") {
       for (const f of composeArgsFindings(c)) problems.push(problem("compose-args", src.file, locate(f.path, true), f.message, c.id));
     }

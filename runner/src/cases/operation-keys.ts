@@ -12,16 +12,18 @@ const COMPOSE_EXPECT = ["order", "rejected", "tools", "fired", "decision", "conf
 const AGENT_PLUGIN_EXPECT = ["loaded", "identity", "skills", "mcp_servers", "hooks", "apps", "interface", "diagnostics"];
 const LIVE_GIVEN = ["provider", "plugin", "hooks", "environment", "scenario"];
 const LIVE_EXPECT = ["projection", "harness", "workdir", "model", "handlers"];
-const LIFECYCLE_EXPECT = ["approved", "revoked", "activation", "members", "instructions", "removed", "kept"];
+const LIFECYCLE_EXPECT = ["review", "approved", "revoked", "activation", "members", "instructions", "removed", "kept"];
 const lifecycle = { given: [], expect: LIFECYCLE_EXPECT };
 
 /** Per operation, its own keys; `files`, `args`, `source` and `exit` are shared (live has no top-level exit). */
 const OWN: Record<string, { given: string[]; expect: string[] }> = {
   validate: { given: [], expect: VALIDATE_EXPECT },
+  "validate-cli": { given: [], expect: [...VALIDATE_EXPECT, "stderr"] },
   dispatch: { given: DISPATCH_GIVEN, expect: DISPATCH_EXPECT },
   live: { given: LIVE_GIVEN, expect: LIVE_EXPECT },
   "load-agent-plugin": { given: [], expect: AGENT_PLUGIN_EXPECT },
   compose: { given: [], expect: COMPOSE_EXPECT },
+  review: lifecycle,
   approve: lifecycle,
   revoke: lifecycle,
   activate: lifecycle,

@@ -8,7 +8,7 @@ import type { YamlPath } from "./yaml-locate.js";
 import type { LintCode } from "../lint/problems.js";
 import { check, describeErrors } from "../schemas/registry.js";
 
-const LIFECYCLE: readonly LifecycleOperation[] = ["approve", "revoke", "activate", "remove"];
+const LIFECYCLE: readonly LifecycleOperation[] = ["review", "approve", "revoke", "activate", "remove"];
 export const STEP_OPERATIONS: readonly StepOperation[] = ["validate", "dispatch", "live", ...LIFECYCLE];
 const isLifecycle = (op: string): boolean => (LIFECYCLE as readonly string[]).includes(op);
 

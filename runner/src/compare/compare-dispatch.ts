@@ -29,11 +29,15 @@ export function compareDispatch(expect: DispatchExpectation, result: DispatchRes
     const at = result.stdout.indexOf(text);
     if (at >= 0) diff.push({ type: "add", path: `stdout_excludes[${i}]`, expected: `no ${JSON.stringify(text)} in stdout`, actual: excerpt(result.stdout, at, text.length) });
   }
-  if (expect.stderr !== undefined && !matchesExactly(expect.stderr, result.stderr)) {
-    diff.push(...diffField("stderr", expectedView(expect.stderr, result.stderr), result.stderr));
-  }
+  diff.push(...compareStderr(expect.stderr, result.stderr));
   for (const [id, e] of Object.entries(expect.handlers ?? {})) diff.push(...compareHandler(id, e, observed.runs.get(id) ?? [], observed));
   return diff;
+}
+
+/** The result's stderr against `expect.stderr` (exact text or a value matcher); shared with validate-cli. */
+export function compareStderr(expected: unknown, actual: string | undefined): DiffLine[] {
+  if (expected === undefined || matchesExactly(expected, actual)) return [];
+  return diffField("stderr", expectedView(expected, actual), actual);
 }
 
 /** stdout as JSON; empty or whitespace-only stdout is null. */

@@ -1,12 +1,12 @@
-// Compares a lifecycle step's expectations (SPEC 1.11) with an approve, revoke, activate or
-// remove result: `approved`, `revoked`, `removed` and `kept` as sets, `activation` exactly,
-// `members` and `instructions` by the refs the step names. Paths the result gives absolute are
+// Compares a lifecycle step's expectations (SPEC 1.11) with a review, approve, revoke, activate
+// or remove result: `approved`, `revoked`, `removed` and `kept` as sets, `activation` exactly,
+// `members` by the refs the step names, `instructions` and `review` by ref as whole lists. Paths the result gives absolute are
 // compared relative to the fixture root. A key the step checks that the result lacks is a
 // difference (KIT-OP-LIFECYCLE-RESULT).
 
 import { relative } from "node:path";
 import type { LifecycleExpectation } from "../types/case.js";
-import type { LifecycleResult } from "../types/protocol.js";
+import type { LifecycleResult, ReviewEntry } from "../types/protocol.js";
 import type { DiffLine } from "../types/run-report.js";
 import { diffField } from "./diff-lines.js";
 
@@ -34,6 +34,7 @@ export function compareLifecycle(expect: LifecycleExpectation & { exit?: number 
       if (got !== status) diff.push(...diffField(`members["${ref}"]`, status, got));
     }
   }
+  if (expect.review) diff.push(...compareReview(expect.review, result.review));
   if (expect.instructions) {
     for (const [ref, want] of Object.entries(expect.instructions)) {
       const placement = result.instructions?.find((p) => p.ref === ref);
@@ -48,5 +49,19 @@ export function compareLifecycle(expect: LifecycleExpectation & { exit?: number 
       if (!(p.ref in expect.instructions)) diff.push(...diffField(`instructions["${p.ref}"]`, "(not placed)", { scope: p.scope, file: rel(p.file), written: p.written }));
     }
   }
+  return diff;
+}
+
+/** Each named entry field by field (arrays exactly); an entry the step does not name is a difference. */
+function compareReview(expect: NonNullable<LifecycleExpectation["review"]>, review: ReviewEntry[] | undefined): DiffLine[] {
+  const diff: DiffLine[] = [];
+  for (const [ref, want] of Object.entries(expect)) {
+    const entry = review?.find((e) => e.ref === ref);
+    for (const [key, value] of Object.entries(want)) {
+      const actual = entry ? (entry[key as keyof ReviewEntry] ?? null) : review === undefined ? null : "(not listed)";
+      if (JSON.stringify(actual) !== JSON.stringify(value)) diff.push(...diffField(`review["${ref}"].${key}`, value, actual));
+    }
+  }
+  for (const e of review ?? []) if (!(e.ref in expect)) diff.push(...diffField(`review["${e.ref}"]`, "(not listed)", e));
   return diff;
 }

@@ -1,7 +1,7 @@
 // Exact comparison of JSON values where the expectation may hold value matchers
-// (`{$string: {contains, excludes, max_bytes}}`, `{$any: true}`), and the view of the expected
+// (`{$string: {contains, excludes, min_bytes, max_bytes}}`, `{$any: true}`), and the view of the expected
 // value a diff shows: matched matchers replaced by what they matched, so only real differences
-// remain. Used for a dispatcher's response and stderr (SPEC 1.6).
+// remain. Used for a dispatcher's response and stderr (SPEC 1.6) and a validator's stderr (1.3).
 
 import type { AnyMatcher, StringMatcher } from "../types/case.js";
 
@@ -20,11 +20,13 @@ export function isMatcher(v: unknown): v is Matcher {
 function matcherAccepts(m: Matcher, actual: unknown): boolean {
   if ("$any" in m) return actual !== undefined;
   if (typeof actual !== "string") return false;
-  const { contains = [], excludes = [], max_bytes } = m.$string;
+  const { contains = [], excludes = [], min_bytes, max_bytes } = m.$string;
+  const bytes = Buffer.byteLength(actual, "utf8");
   return (
     contains.every((s) => actual.includes(s)) &&
     !excludes.some((s) => actual.includes(s)) &&
-    (max_bytes === undefined || Buffer.byteLength(actual, "utf8") <= max_bytes)
+    (min_bytes === undefined || bytes >= min_bytes) &&
+    (max_bytes === undefined || bytes <= max_bytes)
   );
 }
 

@@ -179,15 +179,17 @@ export function mapExecResult(operation: Operation, exit: number, stdout: string
   if (operation === "dispatch") return { kind: "result", result: stderr ? { exit, stdout, stderr } : { exit, stdout } };
   // A validator may print nothing on a usage error (PAP-CLI-USAGE-REPORT): the report is unobserved.
   if (operation === "validate" && exit === 2 && stdout.trim() === "") return { kind: "result", result: { exit } };
+  // A command line's stdout is a report or nothing (SPEC 1.3); stderr is part of its result.
+  if (operation === "validate-cli" && stdout.trim() === "") return { kind: "result", result: { exit, stderr } };
   let parsed: unknown;
   try {
     parsed = JSON.parse(stdout);
   } catch {
     return { kind: "protocol-error", message: `exit ${exit}, stdout is not one JSON document: ${JSON.stringify(stdout.slice(0, 200))}` };
   }
-  if (operation === "validate") {
+  if (operation === "validate" || operation === "validate-cli") {
     const report = parsed as Record<string, unknown>;
-    const result: Record<string, unknown> = { exit, report };
+    const result: Record<string, unknown> = operation === "validate" ? { exit, report } : { exit, report, stderr };
     if (report && typeof report === "object" && typeof report.structural === "string") result.structural = report.structural;
     return { kind: "result", result };
   }

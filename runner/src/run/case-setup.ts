@@ -1,5 +1,5 @@
 // What a case puts on disk and sends, per operation: the fixture files and `case.args`.
-// validate: given.files and given.args as written. dispatch: the generated package with
+// validate: given.files and given.args as written (validate-cli: with the source path for `{source}`). dispatch: the generated package with
 // given.files over it, and the dispatch arguments (SPEC 1.6) with given.args over them.
 // live: the generated package and the harness's empty work directory with given.files over
 // them, and the live arguments (SPEC 1.7) with given.args over them.
@@ -8,7 +8,8 @@ import { packageFiles, type PackagePlan } from "../dispatch/package-files.js";
 import { WORK_DIR } from "../live/live-paths.js";
 import { DEFAULT_PLUGIN } from "../dispatch/hook-defaults.js";
 import type { FixtureEntry, LoadedCase } from "../types/case.js";
-import type { DispatchArgs, LiveArgs } from "../types/protocol.js";
+import type { DispatchArgs, LiveArgs, ValidateCliArgs } from "../types/protocol.js";
+import { withSource } from "../cases/validate-cli-args.js";
 
 export function fixtureFiles(c: LoadedCase, root: string): Record<string, FixtureEntry> {
   const given = c.given?.files ?? {};
@@ -34,7 +35,12 @@ function packagePlan(c: LoadedCase): PackagePlan | undefined {
   return undefined;
 }
 
-export function caseArgs(c: LoadedCase): Record<string, unknown> {
+/** `source`: the absolute source path, which a validate-cli case's `{source}` word stands for. */
+export function caseArgs(c: LoadedCase, source: string): Record<string, unknown> {
+  if (c.operation === "validate-cli") {
+    const args = c.given?.args as unknown as ValidateCliArgs;
+    return { ...args, argv: withSource(args.argv, source) };
+  }
   if (c.live) {
     const args: LiveArgs = { provider: c.live.provider, plugin: c.live.plugin };
     return { ...args, ...c.given?.args };

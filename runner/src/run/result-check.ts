@@ -1,7 +1,7 @@
 // Per operation: the schema a result must satisfy and how it is compared with `expect`.
 
 import { check, describeErrors } from "../schemas/registry.js";
-import { compareDispatch } from "../compare/compare-dispatch.js";
+import { compareDispatch, compareStderr } from "../compare/compare-dispatch.js";
 import { compareValidate, unobservedValidateFields } from "../compare/compare-validate.js";
 import { readHandlerRuns } from "../dispatch/handler-runs.js";
 import { compareLive } from "../compare/compare-live.js";
@@ -12,7 +12,7 @@ import { liveCells } from "../live/cells.js";
 import { runLive } from "../live/run-live.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
 import type { LoadedCase } from "../types/case.js";
-import type { AgentPluginLoadResult, ComposeResult, DispatchResult, LifecycleResult, LiveResult, ValidateResult } from "../types/protocol.js";
+import type { AgentPluginLoadResult, ComposeResult, DispatchResult, LifecycleResult, LiveResult, ValidateCliResult, ValidateResult } from "../types/protocol.js";
 import type { DiffLine, LiveCells } from "../types/run-report.js";
 
 /** `unobserved`: fields the case checks that the result left out (a skip when nothing else differs). */
@@ -30,6 +30,14 @@ export async function judge(c: LoadedCase, result: Record<string, unknown>, root
       const validated = result as unknown as ValidateResult;
       const unobserved = unobservedValidateFields(c.expect, validated);
       const diff = compareValidate(c.expect, validated);
+      return unobserved.length > 0 ? { ok: true, diff, unobserved } : { ok: true, diff };
+    }
+    case "validate-cli": {
+      const shape = check("protocol/validate-cli-result.schema.json", result);
+      if (!shape.ok) return { ok: false, message: `result does not match the validate-cli result schema: ${describeErrors(shape.errors)}` };
+      const validated = result as unknown as ValidateCliResult;
+      const unobserved = unobservedValidateFields(c.expect, validated);
+      const diff = [...compareValidate(c.expect, validated), ...compareStderr(c.expect.stderr, validated.stderr)];
       return unobserved.length > 0 ? { ok: true, diff, unobserved } : { ok: true, diff };
     }
     case "dispatch": {
@@ -64,6 +72,7 @@ export async function judge(c: LoadedCase, result: Record<string, unknown>, root
       if (!shape.ok) return { ok: false, message: `result does not match the compose result schema: ${describeErrors(shape.errors)}` };
       return { ok: true, diff: compareCompose(c.expect, result as unknown as ComposeResult) };
     }
+    case "review":
     case "approve":
     case "revoke":
     case "activate":

@@ -93,13 +93,8 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       exchangeMs = steps.exchangeMs;
       return record(steps.outcome, steps.extra);
     }
-    const payload: CasePayload = {
-      id: c.id,
-      operation: c.operation,
-      root,
-      source: join(root, c.given?.source ?? "."),
-      args: caseArgs(c),
-    };
+    const source = join(root, c.given?.source ?? ".");
+    const payload: CasePayload = { id: c.id, operation: c.operation, root, source, args: caseArgs(c, source) };
     const fixtureExpect = c.expect.fixture;
     const before = fixtureExpect?.unchanged ? await digestTree(root) : undefined;
     const sent = performance.now();

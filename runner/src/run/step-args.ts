@@ -32,7 +32,7 @@ export function stepArgs(c: LoadedCase, step: CaseStep, root: string): Record<st
       return own;
     case "dispatch":
     case "live":
-      return { ...caseArgs(c), state_dir: stateDir, ...own };
+      return { ...caseArgs(c, join(root, c.given?.source ?? ".")), state_dir: stateDir, ...own };
     default: {
       const args: LifecycleArgs = {
         provider: stepProvider(c) ?? "",

@@ -26,7 +26,7 @@ import type { LifecycleOperation, Operation as AnyOperation } from "../types/cas
 /** What a scaffold can be: a single-operation case, or a multi-step case ("steps", SPEC 1.11). */
 type Operation = Exclude<AnyOperation, LifecycleOperation> | "steps";
 
-export const OPERATIONS: readonly Operation[] = ["validate", "dispatch", "compose", "load-agent-plugin", "live", "steps"];
+export const OPERATIONS: readonly Operation[] = ["validate", "validate-cli", "dispatch", "compose", "load-agent-plugin", "live", "steps"];
 
 export interface NewCaseOptions {
   /** The kit root: cases/, SPEC.md and recordings/ below it. */
@@ -303,7 +303,7 @@ export function renderScaffold(s: ScaffoldInput): string {
 }
 
 function exampleRequirement(op: Operation): string {
-  return { validate: "PAP-SEM-RESOLVE-SKILL", dispatch: "PAP-NATIVE-PRETOOLUSE-DENY", compose: "HOST-DENY-WINS", "load-agent-plugin": "AP-MANIFEST-OBJECT", live: "PAP-LIVE-DENY", steps: "PAP-LIFE-TRUST-RECHECK" }[op];
+  return { validate: "PAP-SEM-RESOLVE-SKILL", "validate-cli": "PAP-CLI-EXIT-USAGE", dispatch: "PAP-NATIVE-PRETOOLUSE-DENY", compose: "HOST-DENY-WINS", "load-agent-plugin": "AP-MANIFEST-OBJECT", live: "PAP-LIVE-DENY", steps: "PAP-LIFE-TRUST-RECHECK" }[op];
 }
 
 const MANIFEST = [
@@ -359,6 +359,17 @@ const BODIES: Record<Operation, (s: ScaffoldInput) => string[]> = {
     "      # optional: structural: accept|reject; diagnostics: { includes: [{ code: …, path: … }], excludes: […], count: N };",
     "      # report: {…} (a subset of report schema 1); fixture: { absent: [RAN], unchanged: true } (SPEC.md 1.3)",
   ],
+  "validate-cli": () => [
+    "    given:",
+    "      args:",
+    '        argv: [--json, plugin, validate, "{source}"]  # TODO: the words after the validator\'s command name; "{source}" is the source directory',
+    "      files:  # TODO: the source tree; this package is valid as it stands",
+    "        plugins/demo/PLUGIN.toml: |",
+    ...block(10, MANIFEST),
+    "    expect:",
+    "      exit: TODO  # TODO: 0 (valid), 1 (invalid) or 2 (usage error)",
+    "      # optional: stderr: { $string: { min_bytes: 1 } } (something said on stderr); valid, diagnostics, report as for validate (SPEC.md 1.3)",
+  ],
   dispatch: () => [
     "    given:",
     "      event: claude-code/2.1.233/PreToolUse/bash-echo  # TODO: the native event: a recording id (recordings/<provider>/<version>/<Event>/<name>), or { recording: …, set: {…}, delete: […] }",
@@ -379,7 +390,7 @@ const BODIES: Record<Operation, (s: ScaffoldInput) => string[]> = {
     "      hooks:  # TODO: the package's hooks, each generated with a node tool (plugins/demo/tools/<id>.mjs) that records its runs",
     "        - { id: gate, effect: allow_deny, handler: { stdout: { kind: abstain } } }",
     "      # optional: files (over the generated package), members (its plugin.members), provider, plugin, environment, source",
-    "    steps:  # TODO: the sequence (SPEC.md 1.11): operations (validate, dispatch, live, approve, revoke, activate, remove) with their expect, and edits papc makes",
+    "    steps:  # TODO: the sequence (SPEC.md 1.11): operations (validate, dispatch, live, review, approve, revoke, activate, remove) with their expect, and edits papc makes",
     "      - operation: approve",
     "        expect: { exit: 0, approved: [tool:gate, hook:gate] }",
     "      - operation: dispatch",

@@ -92,7 +92,7 @@ const fixtureEntry: JSONSchemaType<FixtureEntry> = {
 /** A case file's `operation`: the lifecycle operations occur only in steps, and "steps" is the loader's. */
 const operation: JSONSchemaType<CaseOperation> = {
   type: "string",
-  enum: ["validate", "dispatch", "compose", "load-agent-plugin", "live"],
+  enum: ["validate", "validate-cli", "dispatch", "compose", "load-agent-plugin", "live"],
 };
 
 const given: JSONSchemaType<CaseGiven> = {

@@ -224,6 +224,7 @@ export const valueDefs = {
         properties: {
           contains: { type: "array", minItems: 1, items: { type: "string", minLength: 1 } },
           excludes: { type: "array", minItems: 1, items: { type: "string", minLength: 1 } },
+          min_bytes: { type: "integer", minimum: 1 },
           max_bytes: { type: "integer", minimum: 0 },
         },
       },

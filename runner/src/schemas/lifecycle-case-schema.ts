@@ -2,6 +2,7 @@
 // steps themselves, typed against runner/src/types/case.ts; case-schema.ts merges them in.
 
 import type { JSONSchemaType } from "ajv";
+import type { ReviewEntry } from "../types/protocol.js";
 import type { CaseExpectation, CaseStep, FileExpectation, FixtureEdit, FixtureEntry, InstructionExpectation, MemberSpec } from "../types/case.js";
 
 const STATUSES = ["active", "omitted", "blocked", "inactive"] as const;
@@ -51,7 +52,43 @@ const fileExpectation: JSONSchemaType<FileExpectation> = {
   },
 };
 
+const words = { type: "array", nullable: true, items: { type: "string" } } as const;
+const text = { type: "string", nullable: true } as const;
+
+/** One entry of a review step's `expect.review`: the fields of ReviewEntry it checks. */
+const reviewExpectation: JSONSchemaType<Partial<Omit<ReviewEntry, "ref">>> = {
+  type: "object",
+  additionalProperties: false,
+  required: [],
+  minProperties: 1,
+  properties: {
+    trust: { type: "string", nullable: true, enum: ["new", "approved", "changed"] },
+    reason: text,
+    runtime: text,
+    entry: text,
+    argv: words,
+    env: words,
+    capabilities: words,
+    availability: text,
+    tool: text,
+    subject: text,
+    phase: text,
+    effect: text,
+    requirement: text,
+    failure_policy: text,
+    error_visibility: text,
+    tool_names: words,
+  },
+};
+
 export const lifecycleExpectProperties = {
+  review: {
+    type: "object",
+    nullable: true,
+    required: [],
+    propertyNames: { pattern: "^(tool|hook):.+$" },
+    additionalProperties: reviewExpectation,
+  },
   approved: refs,
   revoked: refs,
   activation: { type: "string", nullable: true, enum: ["active", "blocked"] },

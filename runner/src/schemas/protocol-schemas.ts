@@ -23,6 +23,7 @@ import type {
   InstructionPlacement,
   LifecycleArgs,
   LifecycleResult,
+  ReviewEntry,
   MemberState,
   LiveArgs,
   LiveResult,
@@ -32,6 +33,8 @@ import type {
   RunRequest,
   SkippedReply,
   StopRequest,
+  ValidateCliArgs,
+  ValidateCliResult,
   ValidateResult,
 } from "../types/protocol.js";
 import { AGENT_PLUGIN_OPTIONAL_FIELDS } from "../types/protocol.js";
@@ -41,7 +44,7 @@ const BASE = "https://papc.dev/schemas/protocol/";
 
 const operation: JSONSchemaType<Operation> = {
   type: "string",
-  enum: ["validate", "dispatch", "compose", "load-agent-plugin", "live", "approve", "revoke", "activate", "remove"],
+  enum: ["validate", "validate-cli", "dispatch", "compose", "load-agent-plugin", "live", "review", "approve", "revoke", "activate", "remove"],
 };
 
 export const helloRequestSchema: JSONSchemaType<HelloRequest> = {
@@ -187,6 +190,27 @@ export const validateResultSchema: JSONSchemaType<ValidateResult> = {
   if: { properties: { exit: { enum: [0, 1] } } },
   then: { required: ["report"] },
 } as JSONSchemaType<ValidateResult>;
+
+/** `case.args` of a `validate-cli` run (SPEC 1.3): the words after the validator's command name. */
+export const validateCliArgsSchema: JSONSchemaType<ValidateCliArgs> = {
+  $id: `${BASE}validate-cli-args.schema.json`,
+  type: "object",
+  required: ["argv"],
+  properties: { argv: { type: "array", items: { type: "string" } } },
+};
+
+/** The `result` of a `validate-cli` run: a validate result with the validator's stderr. */
+export const validateCliResultSchema: JSONSchemaType<ValidateCliResult> = {
+  $id: `${BASE}validate-cli-result.schema.json`,
+  type: "object",
+  required: ["exit", "stderr"],
+  properties: {
+    exit: { type: "integer" },
+    report: { $ref: "https://papc.dev/schemas/validation-report.schema.json" } as never,
+    structural: { type: "string", nullable: true, enum: ["accept", "reject"] },
+    stderr: { type: "string" },
+  },
+} as JSONSchemaType<ValidateCliResult>;
 
 const dispatchArgsShape: JSONSchemaType<DispatchArgs> = {
   $id: `${BASE}dispatch-args.schema.json`,
@@ -379,7 +403,7 @@ export const composeResultSchema: JSONSchemaType<ComposeResult> = {
 
 const ids = { type: "array", nullable: true, items: { type: "string", minLength: 1 } } as const;
 
-/** `case.args` of `approve`, `revoke`, `activate` and `remove` (SPEC 1.11). */
+/** `case.args` of `review`, `approve`, `revoke`, `activate` and `remove` (SPEC 1.11). */
 export const lifecycleArgsSchema: JSONSchemaType<LifecycleArgs> = {
   $id: `${BASE}lifecycle-args.schema.json`,
   type: "object",
@@ -428,6 +452,33 @@ const placement: JSONSchemaType<InstructionPlacement> = {
 };
 
 /** The result of the four lifecycle operations (SPEC 1.11): `exit`, and the keys that concern the operation. */
+const optionalText = { type: "string", nullable: true } as const;
+const optionalWords = { type: "array", nullable: true, items: { type: "string" } } as const;
+
+const reviewEntry: JSONSchemaType<ReviewEntry> = {
+  type: "object",
+  required: ["ref", "trust"],
+  properties: {
+    ref: { type: "string", pattern: "^(tool|hook):.+$" },
+    trust: { type: "string", enum: ["new", "approved", "changed"] },
+    reason: optionalText,
+    runtime: optionalText,
+    entry: optionalText,
+    argv: optionalWords,
+    env: optionalWords,
+    capabilities: optionalWords,
+    availability: optionalText,
+    tool: optionalText,
+    subject: optionalText,
+    phase: optionalText,
+    effect: optionalText,
+    requirement: optionalText,
+    failure_policy: optionalText,
+    error_visibility: optionalText,
+    tool_names: optionalWords,
+  },
+};
+
 export const lifecycleResultSchema: JSONSchemaType<LifecycleResult> = {
   $id: `${BASE}lifecycle-result.schema.json`,
   type: "object",
@@ -435,6 +486,7 @@ export const lifecycleResultSchema: JSONSchemaType<LifecycleResult> = {
   properties: {
     exit: { type: "integer", enum: [0, 1, 2] },
     approved: { type: "array", nullable: true, items: { type: "string" } },
+    review: { type: "array", nullable: true, items: reviewEntry },
     revoked: { type: "array", nullable: true, items: { type: "string" } },
     activation: { type: "string", nullable: true, enum: ["active", "blocked"] },
     members: { type: "array", nullable: true, items: memberState },

@@ -22,6 +22,8 @@ import {
   runRequestSchema,
   skippedReplySchema,
   stopRequestSchema,
+  validateCliArgsSchema,
+  validateCliResultSchema,
   validateResultSchema,
 } from "./protocol-schemas.js";
 import { caseRecordSchema, reportFooterSchema, reportHeaderSchema, reportLineSchema } from "./run-report-schema.js";
@@ -51,6 +53,8 @@ export const PUBLISHED_SCHEMAS = {
   "protocol/skipped-reply.schema.json": skippedReplySchema,
   "protocol/errored-reply.schema.json": erroredReplySchema,
   "protocol/validate-result.schema.json": validateResultSchema,
+  "protocol/validate-cli-args.schema.json": validateCliArgsSchema,
+  "protocol/validate-cli-result.schema.json": validateCliResultSchema,
   "protocol/dispatch-args.schema.json": dispatchArgsSchema,
   "protocol/dispatch-result.schema.json": dispatchResultSchema,
   "protocol/live-args.schema.json": liveArgsSchema,

@@ -76,7 +76,7 @@ export interface SmokeRunOptions {
 }
 
 /** The operations in the order smoke checks them (and reports them). */
-const OPERATION_ORDER: readonly Operation[] = ["validate", "dispatch", "load-agent-plugin", "compose", "live"];
+const OPERATION_ORDER: readonly Operation[] = ["validate", "validate-cli", "dispatch", "load-agent-plugin", "compose", "live"];
 const BROKEN_OUTCOMES = new Set(["error", "crash", "timeout"]);
 
 /** Raised when papc's own smoke cases cannot be run (a papc bug, not the adapter's). */

@@ -42,7 +42,8 @@ export function polarityOf(c: LoadedCase, requirementId: string): Polarity {
 
 /**
  * A multi-step case is rejecting when any step expects something stopped: a handler that does not
- * run, a blocked activation or member, a non-zero exit, a block left in place; else accepting.
+ * run, a blocked activation or member, a non-zero exit, a block left in place, a review entry
+ * whose grant no longer covers it; else accepting.
  */
 function stepsPolarity(steps: NonNullable<LoadedCase["steps"]>): Polarity {
   const stops = (s: (typeof steps)[number]): boolean => {
@@ -50,7 +51,8 @@ function stepsPolarity(steps: NonNullable<LoadedCase["steps"]>): Polarity {
     if (e.exit !== undefined && e.exit !== 0) return true;
     if (s.operation === "dispatch") return dispatchPolarity(e) === "rejecting" || Object.values(e.handlers ?? {}).some((h) => h.ran === false || h.runs === 0);
     if (s.operation === "validate") return e.valid === false;
-    return e.activation === "blocked" || Object.values(e.members ?? {}).some((m) => m !== "active") || (e.kept?.length ?? 0) > 0;
+    const lapsed = Object.values(e.review ?? {}).some((r) => r.trust === "changed");
+    return lapsed || e.activation === "blocked" || Object.values(e.members ?? {}).some((m) => m !== "active") || (e.kept?.length ?? 0) > 0;
   };
   const operations = steps.filter((s) => s.operation !== undefined);
   if (operations.length === 0) return "other";

@@ -1,4 +1,4 @@
-import type { AgentPluginMcpServer, ComposeDecision, ComposeRejection } from "./protocol.js";
+import type { AgentPluginMcpServer, ComposeDecision, ComposeRejection, ReviewEntry } from "./protocol.js";
 import type { CodexSandbox, ScenarioTurn } from "./scenario.js";
 
 // The declarative case format (SPEC.md "Case format", DESIGN §2).
@@ -66,11 +66,11 @@ export interface SizedFixture {
   mode?: string;
 }
 
-/** The operations of the process protocol. The four lifecycle ones occur only as steps (SPEC 1.11). */
-export type Operation = "validate" | "dispatch" | "compose" | "load-agent-plugin" | "live" | LifecycleOperation;
+/** The operations of the process protocol. The five lifecycle ones occur only as steps (SPEC 1.11). */
+export type Operation = "validate" | "validate-cli" | "dispatch" | "compose" | "load-agent-plugin" | "live" | LifecycleOperation;
 
 /** The lifecycle operations (SPEC 1.11, chapter 11). */
-export type LifecycleOperation = "approve" | "revoke" | "activate" | "remove";
+export type LifecycleOperation = "review" | "approve" | "revoke" | "activate" | "remove";
 
 /** What a step of a multi-step case may run (SPEC 1.11). */
 export type StepOperation = "validate" | "dispatch" | "live" | LifecycleOperation;
@@ -320,7 +320,7 @@ export interface HandlerExpectation {
 
 /** `{$string: {...}}`: a string that contains every `contains` entry, no `excludes` entry, and has at most `max_bytes` UTF-8 bytes. */
 export interface StringMatcher {
-  $string: { contains?: string[]; excludes?: string[]; max_bytes?: number };
+  $string: { contains?: string[]; excludes?: string[]; min_bytes?: number; max_bytes?: number };
 }
 
 /** `{$event: "/json/pointer"}`: the sent event's value at that pointer, as bound text. */
@@ -438,6 +438,11 @@ export interface ComposeExpectation {
  * `members` and `instructions` by the refs they name.
  */
 export interface LifecycleExpectation {
+  /**
+   * review: ref ("tool:<id>", "hook:<id>") → the fields of its entry that must be equal (arrays
+   * exactly). The map is the whole list: an entry the step does not name is a difference.
+   */
+  review?: Record<string, Partial<Omit<ReviewEntry, "ref">>>;
   approved?: string[];
   revoked?: string[];
   activation?: "active" | "blocked";

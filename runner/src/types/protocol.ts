@@ -88,6 +88,23 @@ export interface ValidateResult {
   structural?: "accept" | "reject";
 }
 
+/**
+ * `case.args` of a `validate-cli` run (SPEC 1.3): the validator's whole command line after its
+ * command name, in the syntax of PAP-CLI-COMMAND. The runner has put the absolute source path
+ * where the case file wrote `{source}`.
+ */
+export interface ValidateCliArgs {
+  argv: string[];
+}
+
+/**
+ * Normalized result of the `validate-cli` operation: the validate result of that command line
+ * (its `--json` stdout as the report), with what the validator wrote on stderr.
+ */
+export interface ValidateCliResult extends ValidateResult {
+  stderr: string;
+}
+
 /** `case.args` of a `dispatch` run (SPEC 1.6): one native event for one package's hooks. */
 export interface DispatchArgs {
   /** "claude-code" or "codex". */
@@ -295,7 +312,7 @@ export interface ComposeResult {
 export type InstructionTarget = { scope: "project"; file: string } | { scope: "user" };
 
 /**
- * `case.args` of `approve`, `revoke`, `activate` and `remove` (SPEC 1.11). Paths are absolute.
+ * `case.args` of `review`, `approve`, `revoke`, `activate` and `remove` (SPEC 1.11). Paths are absolute.
  * `state_dir` is the consumer's own for the case: its trust store and records.
  */
 export interface LifecycleArgs {
@@ -306,9 +323,9 @@ export interface LifecycleArgs {
   state_dir: string;
   /** The user's environment: HOME, CLAUDE_CONFIG_DIR, CODEX_HOME and the case's own variables. */
   environment: Record<string, string>;
-  /** approve, revoke: only these tools (both lists absent: every tool and hook). Approving a hook also approves its tool; revoking it does not revoke the tool. */
+  /** review, approve, revoke: only these tools (both lists absent: every tool and hook). Approving a hook also approves its tool; revoking it does not revoke the tool. */
   tools?: string[];
-  /** approve, revoke: only these hooks. */
+  /** review, approve, revoke: only these hooks. */
   hooks?: string[];
   /** activate: the selected instruction target; absent: none selected. (remove takes back every block the package wrote.) */
   instructions?: InstructionTarget;
@@ -327,6 +344,37 @@ export interface MemberState {
   reason?: string;
 }
 
+/**
+ * A tool or hook as the user reviews it before approving (SPEC 11.2, PAP-LIFE-REVIEW-SHOWS): what
+ * its manifest table declares and whether a current grant covers it. Tool fields for "tool:<id>",
+ * hook fields for "hook:<id>".
+ */
+export interface ReviewEntry {
+  /** "tool:<id>" or "hook:<id>": the grant an approval of the same selection records. */
+  ref: string;
+  /** new: no grant; approved: a current grant covers it; changed: granted, but not what is on disk now. */
+  trust: "new" | "approved" | "changed";
+  /** Why a `changed` grant no longer covers it (tool bytes, tool contract, hook table). */
+  reason?: string;
+  runtime?: string;
+  entry?: string;
+  argv?: string[];
+  /** The inherited environment variable names the tool declares. */
+  env?: string[];
+  /** Declared capabilities: claims that inform the review, not a sandbox. */
+  capabilities?: string[];
+  availability?: string;
+  tool?: string;
+  subject?: string;
+  phase?: string;
+  effect?: string;
+  requirement?: string;
+  failure_policy?: string;
+  error_visibility?: string;
+  /** matcher.tool_names ([] when the hook has no matcher: every covered call). */
+  tool_names?: string[];
+}
+
 /** Where an active instruction applies (SPEC 11.4). */
 export interface InstructionPlacement {
   ref: string;
@@ -343,6 +391,8 @@ export interface LifecycleResult {
   exit: number;
   /** approve: the grants recorded, "tool:<id>" and "hook:<id>". */
   approved?: string[];
+  /** review: every tool and hook an approval of the same selection would record, as the user sees it. */
+  review?: ReviewEntry[];
   /** revoke: the grants removed. */
   revoked?: string[];
   /** activate. */

@@ -7,9 +7,10 @@ import { dirname, join } from "node:path";
 import { parse } from "smol-toml";
 import { refusals } from "../../../dist/reference/src/lifecycle/dispatch-gate.js";
 import { readPackage } from "../../../dist/reference/src/lifecycle/package-read.js";
+import { runLifecycle } from "../../../dist/reference/src/lifecycle/operations.js";
 import { wrapReference } from "./wrap-reference.mjs";
 
-const OPERATIONS = ["dispatch", "approve", "revoke", "activate", "remove"];
+const OPERATIONS = ["dispatch", "review", "approve", "revoke", "activate", "remove"];
 const withArgs = (c, args) => ({ ...c, args: { ...c.args, ...args } });
 const manifest = (c) => {
   try {
@@ -77,6 +78,21 @@ const MUTATIONS = {
   // approves every tool and hook of the package whatever the user named
   "approves-whole-package": only("approve", { before: (c) => withArgs(c, { tools: undefined, hooks: undefined }) }),
   // says it revoked, and keeps the grants
+  // reviewing records the approval it shows
+  "review-approves": only("review", {
+    before: async (c) => {
+      await runLifecycle("approve", c.source, c.args);
+      return c;
+    },
+  }),
+  // the review leaves out the tools' inherited environment and capability claims
+  "review-hides-claims": only("review", { after: (c, r) => ({ ...r, review: (r.review ?? []).map(({ env, capabilities, ...e }) => e) }) }),
+  // the review never reads the trust store: everything is new
+  "review-ignores-grants": only("review", { after: (c, r) => ({ ...r, review: (r.review ?? []).map(({ reason, ...e }) => ({ ...e, trust: "new" })) }) }),
+  // the review shows the whole package, whatever was selected
+  "review-whole-package": only("review", { before: (c) => withArgs(c, { tools: undefined, hooks: undefined }) }),
+  // a package that does not validate reviews as empty instead of refused
+  "review-invalid-empty": only("review", { after: (c, r) => (r.exit === 1 ? { exit: 0, review: [] } : r) }),
   "revoke-ignored": only("revoke", { before: (c) => ({ ...c, operation: "approve" }) }),
   // activates whatever is blocked
   "never-blocks": only("activate", {

@@ -1,0 +1,27 @@
+// Which grants a review, an approval or a revocation is about (SPEC 11.2): every tool and hook of
+// the package, or the tools and hooks the arguments name, where naming a hook also names its
+// tool for review and approval (a hook cannot run without it).
+
+import type { LifecycleArgs } from "../../../runner/src/types/protocol.js";
+import type { LifecyclePackage } from "./package-read.js";
+import { hookKey, toolKey } from "./trust-store.js";
+
+/** The grant keys the filters name, or the message for an id the package does not have. */
+export function selectKeys(pkg: LifecyclePackage, args: LifecycleArgs, withHookTools: boolean): string[] | string {
+  if (args.tools === undefined && args.hooks === undefined) {
+    return [...pkg.tools.map((t) => toolKey(t.id)), ...pkg.hooks.map((h) => hookKey(h.id))];
+  }
+  const keys = new Set<string>();
+  for (const id of args.tools ?? []) {
+    if (!pkg.tools.some((t) => t.id === id)) return `package ${JSON.stringify(pkg.name)} has no tool ${JSON.stringify(id)}`;
+    keys.add(toolKey(id));
+  }
+  for (const id of args.hooks ?? []) {
+    const hook = pkg.hooks.find((h) => h.id === id);
+    if (!hook) return `package ${JSON.stringify(pkg.name)} has no hook ${JSON.stringify(id)}`;
+    keys.add(hookKey(id));
+    if (withHookTools) keys.add(toolKey(hook.tool));
+  }
+  return [...keys];
+}
+
