@@ -1,6 +1,7 @@
 // The one check of fixture paths, shared by lint and the materializer: every path stays
 // inside the fixture root, lexically and without passing through a symlink of the fixture.
 
+import { posix } from "node:path";
 import type { FixtureEntry } from "../types/case.js";
 
 export interface FixturePathProblem {
@@ -33,7 +34,8 @@ export function fixturePathProblems(files: Record<string, FixtureEntry>): Fixtur
   return problems;
 }
 
-function lexicalProblem(path: string): string | undefined {
+/** Why a fixture path is not one (absolute, `..`, empty or `.` segments, backslash, NUL), or undefined. */
+export function lexicalProblem(path: string): string | undefined {
   if (path.length === 0) return "is empty";
   if (path.startsWith("/") || /^[A-Za-z]:/.test(path)) return "is absolute";
   if (path.includes("\\")) return "contains a backslash";
@@ -42,4 +44,11 @@ function lexicalProblem(path: string): string | undefined {
   if (segments.includes("..")) return 'contains a ".." segment';
   if (segments.some((s) => s === "" || s === ".")) return 'has an empty or "." segment';
   return undefined;
+}
+
+/** A symlink entry at `path` whose target leads outside the fixture root (absolute, or `..` past it). */
+export function symlinkLeavesRoot(path: string, target: string): boolean {
+  if (posix.isAbsolute(target)) return true;
+  const resolved = posix.normalize(posix.join(posix.dirname(path), target));
+  return resolved === ".." || resolved.startsWith("../");
 }

@@ -2,6 +2,7 @@
 // step, by number and name, and points at the line of the step or key it is about.
 
 import type { CaseSpec, CaseStep, LifecycleOperation, StepOperation } from "../types/case.js";
+import { escapeFindings } from "./escape-findings.js";
 import { fixturePathProblems } from "./fixture-paths.js";
 import { operationKeyFindings } from "./operation-keys.js";
 import type { YamlPath } from "./yaml-locate.js";
@@ -69,6 +70,7 @@ export function stepFindings(c: CaseSpec): StepFinding[] {
     const files = Object.keys(step.expect?.files ?? {}).concat(step.expect?.removed ?? [], step.source !== undefined && step.source !== "." ? [step.source] : []);
     for (const p of fixturePathProblems(Object.fromEntries(files.map((x) => [x, ""])))) add("fixture-path-escapes", at("expect"), `expected path "${p.path}" ${p.reason}`);
   });
+  for (const f of escapeFindings(c)) findings.push({ code: f.code, path: f.path, key: true, message: f.message });
   const live = c.steps.some((s) => s.operation === "live");
   if (live && given.event !== undefined) {
     findings.push({ code: "step-shape", path: ["given", "event"], key: true, message: "a multi-step case with live steps has no `given.event`: the real harness fires the events (its hooks name subject and phase)" });

@@ -64,7 +64,12 @@ export async function runSteps(c: LoadedCase, impl: Implementation, root: string
     if (operation === "dispatch" || operation === "live") await clearCaptures(c, root);
     const expect = step.expect ?? {};
     const before = expect.fixture?.unchanged ? await digestTree(root) : undefined;
-    const args = stepArgs(c, step, root);
+    let args: Record<string, unknown>;
+    try {
+      args = stepArgs(c, step, root);
+    } catch (err) {
+      return stop("suite-bug", (err as Error).message);
+    }
     const sent = performance.now();
     const { exchange, stderr } = await impl.run({ id: c.id, operation, root, source: join(root, step.source ?? c.given?.source ?? "."), args, step: ref.number }, timeoutMs);
     exchangeMs += performance.now() - sent;

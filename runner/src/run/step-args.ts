@@ -2,7 +2,10 @@
 // the case's `given` and the step's own `args`, with the consumer's state directory and the
 // user's home laid out inside the fixture root.
 
-import { isAbsolute, join } from "node:path";
+import { join } from "node:path";
+import { USER_DIRECTORY_VARIABLES, userDirectoryProblem } from "../cases/escape-findings.js";
+import { lexicalProblem } from "../cases/fixture-paths.js";
+import { FixtureError } from "../fixtures/materialize.js";
 import type { CaseStep, LoadedCase } from "../types/case.js";
 import type { LifecycleArgs } from "../types/protocol.js";
 import { caseArgs } from "./case-setup.js";
@@ -16,7 +19,16 @@ export const HOME_DIR = "home";
 /** The user's environment: HOME and the providers' configuration directories, then the case's variables. */
 export function userEnvironment(root: string, given: Record<string, string> = {}): Record<string, string> {
   const home = join(root, HOME_DIR);
-  return { HOME: home, CLAUDE_CONFIG_DIR: join(home, ".claude"), CODEX_HOME: join(home, ".codex"), ...given };
+  const own = { ...given };
+  // a user directory the case names is a fixture path, never one outside the fixture (KIT-FIXTURE-CONTAINED)
+  for (const name of USER_DIRECTORY_VARIABLES) {
+    const value = own[name];
+    if (value === undefined || value === "") continue;
+    const problem = userDirectoryProblem(value);
+    if (problem) throw new FixtureError(`given.environment.${name} "${value}" ${problem}`);
+    own[name] = join(root, value);
+  }
+  return { HOME: home, CLAUDE_CONFIG_DIR: join(home, ".claude"), CODEX_HOME: join(home, ".codex"), ...own };
 }
 
 /** The provider of a multi-step case: given.provider, else the one of its event. */
@@ -45,11 +57,16 @@ export function stepArgs(c: LoadedCase, step: CaseStep, root: string): Record<st
   }
 }
 
-/** `instructions.file` is written relative to the fixture root; the implementation gets it absolute. */
+/**
+ * `instructions.file` is written relative to the fixture root; the implementation gets it
+ * absolute. A path that is absolute or leaves the root is refused (KIT-FIXTURE-CONTAINED).
+ */
 function absolutePaths(args: Record<string, unknown>, root: string): Record<string, unknown> {
   const target = args.instructions;
   if (typeof target !== "object" || target === null || Array.isArray(target)) return args;
   const file = (target as Record<string, unknown>).file;
-  if (typeof file !== "string" || isAbsolute(file)) return args;
+  if (typeof file !== "string") return args;
+  const problem = lexicalProblem(file);
+  if (problem) throw new FixtureError(`instructions.file "${file}" ${problem}`);
   return { ...args, instructions: { ...target, file: join(root, file) } };
 }
