@@ -4,6 +4,7 @@
 // it is converted to the JSON data model the structural schema is written against.
 // Nothing here throws for bad input: every failure is returned as a DecodeFailure.
 
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { parse, TomlError } from "smol-toml";
 import { describePointer, pointerFrom } from "./json-pointer.js";
@@ -52,18 +53,28 @@ function manifestTooLarge(actual: number | string): DecodeFailure {
 export async function readManifestBytes(file: string): Promise<ReadResult> {
   let handle;
   try {
-    handle = await open(file, "r");
+    // Discovery has checked the path with lstat; what is there now may have been swapped since:
+    // a symlink is not followed, and a FIFO or device does not block the open.
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     return { ok: false, failure: { kind: "unreadable", message: `cannot open manifest: ${errorText(error)}` } };
   }
   try {
-    const buffer = Buffer.alloc(LIMITS.manifest_bytes + 1);
+    const info = await handle.stat();
+    if (!info.isFile()) return { ok: false, failure: { kind: "unreadable", message: "manifest is not a regular file" } };
+    // right-sized (20,000 manifests must not cost 20,000 buffers of the limit's size): the file's
+    // size plus one byte; a file that grew since is read on, up to the limit plus one
+    let buffer = Buffer.alloc(Math.min(info.size, LIMITS.manifest_bytes) + 1);
     let filled = 0;
-    // Stryker disable next-line EqualityOperator: with filled === length the read asks for 0 bytes, gets 0 and the loop ends
-    while (filled < buffer.length) {
+    for (;;) {
       const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
       if (bytesRead === 0) break;
       filled += bytesRead;
+      if (filled < buffer.length) continue;
+      if (buffer.length > LIMITS.manifest_bytes) break;
+      const larger = Buffer.alloc(LIMITS.manifest_bytes + 1);
+      buffer.copy(larger, 0, 0, filled);
+      buffer = larger;
     }
     if (filled > LIMITS.manifest_bytes) return { ok: false, failure: manifestTooLarge(`more than ${LIMITS.manifest_bytes}`) };
     // (a directive before `} catch` would not reach the blocks below: it must lead a statement)

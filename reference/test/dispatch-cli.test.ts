@@ -91,7 +91,7 @@ describe("protocol server: dispatch", () => {
     ];
     const run = await execa("node", [server], { input: requests.map((r) => JSON.stringify(r)).join("\n") + "\n", reject: false, timeout: 20_000, env: { GATE_MODE: "allow" } });
     const replies = run.stdout.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(replies[0]).toMatchObject({ operations: ["validate", "dispatch", "live", "load-agent-plugin", "compose", "approve", "revoke", "activate", "remove"] });
+    expect(replies[0]).toMatchObject({ operations: ["validate", "validate-cli", "dispatch", "live", "load-agent-plugin", "compose", "review", "approve", "revoke", "activate", "remove"] });
     expect(replies[1]).toEqual({
       seq: 1,
       result: { exit: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "mode deny" } }) + "\n", stderr: "" },

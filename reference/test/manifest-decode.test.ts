@@ -1,6 +1,7 @@
 // Bounds of the manifest decoder: each limit exactly at the edge, on both sides.
 
 import { writeFile } from "node:fs/promises";
+import { execa } from "execa";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../src/limits.js";
@@ -109,6 +110,22 @@ describe("manifest-decode: size, encoding, syntax", () => {
       expect(readAt.ok && readAt.bytes.length).toBe(LIMITS.manifest_bytes);
       const readOver = await readManifestBytes(over);
       expect(!readOver.ok && readOver.failure.kind).toBe("manifest_bytes");
+    } finally {
+      await removeTree(root);
+    }
+  });
+
+  it("never blocks on a FIFO or follows a symlink swapped in where discovery saw a manifest, and reads a small file whole", async () => {
+    const root = await makeTree({ "small.toml": manifest(), "link.toml": { symlink: "small.toml" } });
+    try {
+      await execa("mkfifo", [join(root, "fifo.toml")]);
+      // a plain open would wait for a writer forever: the test's timeout would end it
+      const fifo = await readManifestBytes(join(root, "fifo.toml"));
+      expect(!fifo.ok && fifo.failure.message).toBe("manifest is not a regular file");
+      const link = await readManifestBytes(join(root, "link.toml"));
+      expect(!link.ok && link.failure.kind).toBe("unreadable");
+      const small = await readManifestBytes(join(root, "small.toml"));
+      expect(small.ok && small.bytes.toString("utf8")).toBe(manifest());
     } finally {
       await removeTree(root);
     }

@@ -72,7 +72,7 @@ describe("dispatch cases in papc lint", () => {
     expect(where(findings(validate))).toEqual(["6 operation-mismatch", "9 operation-mismatch"]);
     const ps = findings(dispatchCase("  event: claude-code/2.1.233/PreToolUse/t", "  exit: 0\n  valid: true"));
     expect(where(ps)).toEqual(["9 operation-mismatch"]);
-    expect(ps[0]!.message).toBe("expect.valid belongs to validate cases, not to operation dispatch");
+    expect(ps[0]!.message).toBe("expect.valid belongs to validate and validate-cli cases, not to operation dispatch");
   });
 
   it("needs given.event, and checks hook and handler shapes against the schema", () => {

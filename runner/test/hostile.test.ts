@@ -36,13 +36,13 @@ describe("hostile implementations", () => {
 
   it("a timeout kills the whole process tree, including what a wrapper shell started", async () => {
     const pids = await tmpFile();
-    process.env.HOSTILE_PID_FILE = pids.path;
+    process.env.PAPC_HOSTILE_PID_FILE = pids.path;
     try {
       const wrapped = persistentAdapter(["sh", "-c", `node ${join(HOSTILE, "hangs.mjs")}; echo unreachable`]);
       const report = await runProbe(wrapped, { timeoutMs: 1500 });
       expect(outcomes(report)["probe/trigger"]).toBe("timeout");
     } finally {
-      delete process.env.HOSTILE_PID_FILE;
+      delete process.env.PAPC_HOSTILE_PID_FILE;
     }
     const started = readFileSync(pids.path, "utf8").trim().split("\n").map(Number);
     expect(started).toHaveLength(2); // the first process, and the restart after the timeout

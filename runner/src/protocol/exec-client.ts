@@ -9,6 +9,7 @@ import type { CasePayload, HelloReply } from "../types/protocol.js";
 import type { Operation } from "../types/case.js";
 import { TailBuffer } from "./bounded-text.js";
 import type { Exchange, ExchangeWithStderr, Implementation } from "./implementation.js";
+import { implementationEnvironment } from "./implementation-env.js";
 import { killGroup, spawnGroup } from "./process-tree.js";
 
 export interface ExecOptions {
@@ -63,8 +64,8 @@ export class ExecClient implements Implementation {
     const stdout: Buffer[] = [];
     let size = 0;
     let verdict: Exchange | undefined;
-    // A dispatch case's harness environment goes over the runner's own.
-    const child = spawnGroup(argv, this.options.cwd, environmentOf(payload.args));
+    // A dispatch case's harness environment goes over what the implementation gets of the runner's.
+    const child = spawnGroup(argv, this.options.cwd, { ...implementationEnvironment(this.options.adapter.environment), ...environmentOf(payload.args) });
     const ended = new Promise<{ code: number | null; signal: string | null; error?: Error }>((resolve) => {
       child.on("exit", (code, signal) => resolve({ code, signal }));
       child.on("error", (error: Error) => resolve({ code: null, signal: null, error }));
@@ -104,10 +105,10 @@ export class ExecClient implements Implementation {
   }
 }
 
-/** `args.environment` when it is an object of strings: variables set over the runner's own. */
-function environmentOf(args: Record<string, unknown>): Record<string, string> | undefined {
+/** `args.environment` when it is an object of strings: variables set over the implementation's. */
+function environmentOf(args: Record<string, unknown>): Record<string, string> {
   const env = args.environment;
-  if (typeof env !== "object" || env === null || Array.isArray(env)) return undefined;
+  if (typeof env !== "object" || env === null || Array.isArray(env)) return {};
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 

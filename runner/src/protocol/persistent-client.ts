@@ -8,11 +8,14 @@ import { check, describeErrors, type SchemaName } from "../schemas/registry.js";
 import type { CasePayload, HelloReply, HelloRequest, RunRequest } from "../types/protocol.js";
 import { LineSplitter, TailBuffer } from "./bounded-text.js";
 import type { Exchange, ExchangeWithStderr, Implementation } from "./implementation.js";
+import { implementationEnvironment } from "./implementation-env.js";
 import { killGroup, spawnGroup, type Child } from "./process-tree.js";
 
 export interface PersistentOptions {
   command: readonly string[];
   cwd: string;
+  /** Names of the runner's environment variables the adapter file passes through (KIT-IMPLEMENTATION-ENV). */
+  environment?: readonly string[];
   kit: { name: string; version: string };
   /** Time allowed for the hello reply after a (re)start. */
   helloTimeoutMs: number;
@@ -112,7 +115,7 @@ export class PersistentClient implements Implementation {
   }
 
   private start(): void {
-    const child = spawnGroup(this.options.command, this.options.cwd);
+    const child = spawnGroup(this.options.command, this.options.cwd, implementationEnvironment(this.options.environment));
     this.child = child;
     this.greeting = undefined;
     this.splitter = new LineSplitter(

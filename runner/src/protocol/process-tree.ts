@@ -5,7 +5,8 @@ import { execa, type ResultPromise } from "execa";
 
 export type Child = ResultPromise<{ buffer: false; reject: false; detached: true; stdin: "pipe"; stdout: "pipe"; stderr: "pipe"; cleanup: true }>;
 
-export function spawnGroup(argv: readonly string[], cwd: string, env?: Record<string, string>): Child {
+/** `env` is the whole environment of the child: nothing of the runner's own is added to it. */
+export function spawnGroup(argv: readonly string[], cwd: string, env: Record<string, string>): Child {
   const [file, ...args] = argv;
   if (!file) throw new Error("empty command");
   return execa(file, args, {
@@ -17,7 +18,8 @@ export function spawnGroup(argv: readonly string[], cwd: string, env?: Record<st
     stdin: "pipe",
     stdout: "pipe",
     stderr: "pipe",
-    ...(env ? { env, extendEnv: true } : {}),
+    env,
+    extendEnv: false,
   });
 }
 

@@ -14,7 +14,7 @@ export function renderMarkdown(report: RunReport): string {
   const { header, footer } = report;
   const impl = header.implementation?.implementation;
   // the adapter too when it is not the implementation's name (one harness, two ways to judge it)
-  const who = impl ? `${impl.name} ${impl.version}${impl.name === header.adapter.name ? "" : ` (adapter \`${header.adapter.name}\`)`}` : header.adapter.name;
+  const who = inline(impl ? `${impl.name} ${impl.version}${impl.name === header.adapter.name ? "" : ` (adapter \`${header.adapter.name}\`)`}` : header.adapter.name);
   // the pass percentage counts judged cases only (badge.ts): say so, next to what was not judged
   const counts = badgeCounts(report);
   const pct = counts.percent;
@@ -45,8 +45,8 @@ export function renderMarkdown(report: RunReport): string {
   if (bad.length > 0) {
     lines.push("", "## Failures", "");
     for (const c of bad) {
-      lines.push(`### \`${c.id}\` — ${c.stale_baseline ? "stale baseline" : c.outcome}`, "", c.message ?? "", "");
-      if (c.diff) lines.push("```diff", renderDiff(c.diff, false), "```", "");
+      lines.push(`### \`${c.id}\` — ${c.stale_baseline ? "stale baseline" : c.outcome}`, "", inline(c.message ?? ""), "");
+      if (c.diff) lines.push(...fenced("diff", renderDiff(c.diff, false)), "");
     }
   }
   // Published reports keep the evidence: why each known failure is known, why each skip was declared.
@@ -62,7 +62,22 @@ export function renderMarkdown(report: RunReport): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** A table cell: one line, pipes escaped. */
+/**
+ * Text an implementation or adapter wrote, as one line of Markdown that cannot open HTML (a
+ * `<!--` would hide every later failure) or break the line it is on (KIT-OUTCOME-DISTINCT).
+ */
+function inline(text: string): string {
+  return text.replace(/\s*\n\s*/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** A table cell: one line, no HTML, pipes escaped. */
 function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
+  return inline(text).replace(/\|/g, "\\|");
+}
+
+/** A fenced block whose fence is longer than any run of backticks inside it, so the text cannot close it. */
+function fenced(info: string, text: string): string[] {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return [`${fence}${info}`, text, fence];
 }

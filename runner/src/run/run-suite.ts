@@ -72,7 +72,7 @@ function makeImplementation(options: RunOptions, timeoutMs: number): Implementat
   if (adapter.mode === "exec") return new ExecClient({ adapter, kitRoot, cwd: adapter.dir });
   const command = persistentCommand(adapter, kitRoot);
   // Commands run in the adapter's folder (the current directory for --command).
-  return new PersistentClient({ command, cwd: adapter.dir, kit: options.kit, helloTimeoutMs: timeoutMs });
+  return new PersistentClient({ command, cwd: adapter.dir, kit: options.kit, helloTimeoutMs: timeoutMs, ...(adapter.environment ? { environment: adapter.environment } : {}) });
 }
 
 /** The argv of a persistent adapter, with {kit} and {adapter_dir} filled in. */

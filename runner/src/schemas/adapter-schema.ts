@@ -39,6 +39,7 @@ const adapterShape: JSONSchemaType<AdapterConfig> = {
       },
     },
     timeout_ms: { type: "integer", nullable: true, minimum: 1, maximum: 3_600_000 },
+    environment: { type: "array", nullable: true, uniqueItems: true, items: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" } },
     baseline: {
       type: "object",
       nullable: true,

@@ -443,7 +443,7 @@ function commandOf(adapter: Adapter, kitRoot: string): string[] {
 function implementationFor(adapter: Adapter, kitRoot: string, kit: { name: string; version: string }, command: string[], timeoutMs: number): Implementation {
   if (adapter.mode === "exec") return new ExecClient({ adapter, kitRoot, cwd: adapter.dir });
   // Commands run in the adapter's folder (the current directory for --command).
-  return new PersistentClient({ command, cwd: adapter.dir || process.cwd(), kit, helloTimeoutMs: timeoutMs, maxStartFailures: 1 });
+  return new PersistentClient({ command, cwd: adapter.dir || process.cwd(), kit, helloTimeoutMs: timeoutMs, maxStartFailures: 1, ...(adapter.environment ? { environment: adapter.environment } : {}) });
 }
 
 export function quoteArgv(argv: readonly string[]): string {

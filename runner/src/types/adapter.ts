@@ -37,6 +37,11 @@ export interface AdapterConfig {
    * when the run gives none (`papc run --timeout` wins).
    */
   timeout_ms?: number;
+  /**
+   * Names of the runner's environment variables the implementation needs, passed through besides
+   * PATH, HOME, TMPDIR, the locale, TZ and PAPC_* (KIT-IMPLEMENTATION-ENV); nothing else is.
+   */
+  environment?: string[];
   /** Known failures: case id → reason. A listed case that passes fails the run (stale). */
   baseline?: Record<string, string>;
 }

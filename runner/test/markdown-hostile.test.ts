@@ -1,0 +1,60 @@
+// The Markdown summary under hostile text (KIT-OUTCOME-DISTINCT): a message, a baseline reason or
+// an implementation's name can hold HTML (an open `<!--` would hide every later failure), line
+// breaks, pipes and backtick fences. Each stays on its line, inert, and every failure is shown.
+
+import { describe, expect, it } from "vitest";
+import { renderMarkdown } from "../src/report/markdown.js";
+import { footerFor } from "../src/run/tally.js";
+import type { CaseRecord, ReportHeader, RunReport } from "../src/types/run-report.js";
+
+const HEADER: ReportHeader = {
+  type: "header",
+  report_schema: 1,
+  kit: { name: "papc", version: "0.1.0" },
+  suite: { hash: "a".repeat(64), cases: 3 },
+  adapter: { name: "impl", mode: "persistent", command: ["impl"] },
+  implementation: { protocol: 1, implementation: { name: "<img src=x onerror=alert(1)>", version: "1.0" }, operations: ["validate"] },
+  environment: { node: "v20.0.0", platform: "linux", arch: "x64", cpus: 2 },
+  started_at: "2026-12-03T00:00:00.000Z",
+};
+
+const record = (id: string, extra: Partial<CaseRecord>): CaseRecord => ({ type: "case", id, hash: "b".repeat(64), area: "area/x", spec: ["KIT-A"], outcome: "fail", duration_ms: 1, ...extra });
+
+function report(): RunReport {
+  const cases = [
+    record("area/x/first", { message: "result differs <!-- everything after this is hidden", diff: [{ type: "change", path: "report", expected: "```\n# not a heading", actual: "````" }] }),
+    record("area/x/second", { outcome: "error", message: "line one\n## Injected heading\n| a | b |" }),
+    record("area/x/known", { outcome: "expected-fail", message: "x", baseline: "we differ | on purpose\n<script>alert(1)</script>" }),
+  ];
+  return { header: HEADER, cases, footer: footerFor(cases, performance.now()) };
+}
+
+describe("the Markdown summary with hostile text", () => {
+  const md = renderMarkdown(report());
+  const lines = md.split("\n");
+
+  it("opens no HTML: no comment, tag or script from a message, a reason or a name", () => {
+    expect(md).not.toMatch(/<!--|<img|<script/);
+    expect(md).toContain("&lt;!-- everything after this is hidden");
+    expect(lines[0]).toBe("# papc 0.1.0: &lt;img src=x onerror=alert(1)&gt; 1.0 (adapter `impl`)");
+  });
+
+  it("keeps each message on one line, so it cannot add a heading", () => {
+    expect(lines).toContain("line one ## Injected heading | a | b |");
+    expect(lines.filter((l) => l.startsWith("## "))).toEqual(["## Failures", "## Known failures (baseline) (1)"]);
+  });
+
+  it("fences a diff with more backticks than it holds, and shows every failure after it", () => {
+    const open = lines.findIndex((l) => /^`{3,}diff$/.test(l));
+    const fence = lines[open]!.replace("diff", "");
+    expect(fence.length).toBeGreaterThan(4);
+    const close = lines.indexOf(fence, open + 1);
+    expect(close).toBeGreaterThan(open);
+    expect(lines.slice(open + 1, close).join("\n")).toContain("# not a heading");
+    expect(lines.slice(close)).toContain("### `area/x/second` — error");
+  });
+
+  it("escapes the pipes of a table cell and keeps the row on one line", () => {
+    expect(lines).toContain("| `area/x/known` | we differ \\| on purpose &lt;script&gt;alert(1)&lt;/script&gt; |");
+  });
+});
