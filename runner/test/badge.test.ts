@@ -15,18 +15,8 @@ import { NOT_CERTIFICATION, notJudgedLine, verdictLine } from "../src/report/hea
 import { renderHtml } from "../src/report/html.js";
 import { passPercentage, renderMarkdown } from "../src/report/markdown.js";
 import { footerFor } from "../src/run/tally.js";
-import type { CaseRecord, Outcome, ReportHeader, RunReport } from "../src/types/run-report.js";
-
-const HEADER: ReportHeader = {
-  type: "header",
-  report_schema: 1,
-  kit: { name: "papc", version: "0.1.0" },
-  suite: { hash: "a".repeat(64), cases: 0 },
-  adapter: { name: "impl", mode: "persistent", command: ["impl"] },
-  implementation: { protocol: 1, implementation: { name: "impl", version: "1.0" }, operations: ["validate"] },
-  environment: { node: "v20.0.0", platform: "linux", arch: "x64", cpus: 2 },
-  started_at: "2026-12-03T00:00:00.000Z",
-};
+import type { CaseRecord, Outcome, RunReport } from "../src/types/run-report.js";
+import { HEADER } from "./report-header.js";
 
 /** A report with `n` cases of each outcome given. */
 function reportOf(counts: Partial<Record<Outcome, number>>): RunReport {

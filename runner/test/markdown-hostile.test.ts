@@ -6,16 +6,12 @@ import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../src/report/markdown.js";
 import { footerFor } from "../src/run/tally.js";
 import type { CaseRecord, ReportHeader, RunReport } from "../src/types/run-report.js";
+import { HEADER as PLAIN_HEADER } from "./report-header.js";
 
 const HEADER: ReportHeader = {
-  type: "header",
-  report_schema: 1,
-  kit: { name: "papc", version: "0.1.0" },
+  ...PLAIN_HEADER,
   suite: { hash: "a".repeat(64), cases: 3 },
-  adapter: { name: "impl", mode: "persistent", command: ["impl"] },
   implementation: { protocol: 1, implementation: { name: "<img src=x onerror=alert(1)>", version: "1.0" }, operations: ["validate"] },
-  environment: { node: "v20.0.0", platform: "linux", arch: "x64", cpus: 2 },
-  started_at: "2026-12-03T00:00:00.000Z",
 };
 
 const record = (id: string, extra: Partial<CaseRecord>): CaseRecord => ({ type: "case", id, hash: "b".repeat(64), area: "area/x", spec: ["KIT-A"], outcome: "fail", duration_ms: 1, ...extra });
