@@ -11,6 +11,7 @@ import { RecordingStore } from "../dispatch/recording-store.js";
 import { resolveDispatch } from "../dispatch/resolve-dispatch.js";
 import { proofFindings, resolveLive } from "../live/resolve-live.js";
 import { canonicalJson, sha256 } from "./canonical.js";
+import { CASE_FILE_BOUNDS, duplicateKeys } from "./case-file-bounds.js";
 import { fixturePathProblems } from "./fixture-paths.js";
 import { nullAllowed, operationKeyFindings } from "./operation-keys.js";
 import { stepFindings } from "./step-findings.js";
@@ -90,20 +91,35 @@ interface Source {
 
 /** Loads one case file's text; dispatch cases read recordings through `recordings` (none: every id is unknown). */
 export function loadCaseFile(text: string, file: string, folder: string, set: CaseSet, recordings = new RecordingStore(undefined)): void {
+  const refuse = (line: number, message: string, code: "yaml-syntax" | "case-file-bounds" = "case-file-bounds"): void => {
+    const p = problem(code, file, line, message);
+    set.problems.push(p);
+    set.broken.push({ id: `${file}#yaml`, file, line, area: folder, spec: [], problems: [p] });
+  };
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes > CASE_FILE_BOUNDS.bytes) return refuse(1, `the case file has ${bytes} bytes, more than ${CASE_FILE_BOUNDS.bytes}: split it`);
   const counter = new LineCounter();
-  // `<<` merge keys let a table entry reuse a default hook and change one field of it.
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true, merge: true });
-  if (doc.errors.length > 0) {
-    for (const err of doc.errors) {
-      const line = err.linePos?.[0]?.line ?? 1;
-      const p = problem("yaml-syntax", file, line, err.message.split("\n")[0] ?? err.message);
-      set.problems.push(p);
-      set.broken.push({ id: `${file}#yaml`, file, line, area: folder, spec: [], problems: [p] });
+  let doc: Document;
+  let data: unknown;
+  try {
+    // `<<` merge keys let a table entry reuse a default hook and change one field of it.
+    doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: false, merge: true });
+    if (doc.errors.length > 0) {
+      for (const err of doc.errors) refuse(err.linePos?.[0]?.line ?? 1, err.message.split("\n")[0] ?? err.message, "yaml-syntax");
+      return;
     }
-    return;
+    const duplicates = duplicateKeys(doc, counter);
+    if (duplicates.length > 0) {
+      for (const d of duplicates) refuse(d.line, `Map keys must be unique: "${d.key}" is written twice`, "yaml-syntax");
+      return;
+    }
+    data = doc.toJS({ maxAliasCount: CASE_FILE_BOUNDS.aliases }) as unknown;
+  } catch (error) {
+    // an alias bomb, or nesting deeper than the parser's recursion goes
+    const why = error instanceof RangeError ? "nests too deeply to be read" : `cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+    return refuse(1, `the case file ${why}`);
   }
   const src: Source = { file, doc, counter, recordings };
-  const data = doc.toJS() as unknown;
   if (isObject(data) && "cases" in data) loadTable(data, folder, src, set);
   else addCase(data, [], folder, src, set);
 }
