@@ -175,12 +175,21 @@ class BoundViolation extends Error {
   }
 }
 
+/** The float markers this module made: known by identity, so a table the author wrote with a `toml_float` key is never one. */
+const FLOAT_MARKERS = new WeakSet<object>();
+
 /** How a TOML float enters the data model: `{"toml_float": "1000"}` (its value, as text). */
 function tomlFloat(value: number): JsonObject {
   const marker = Object.create(null) as JsonObject;
   // Stryker disable next-line StringLiteral: the marker's key is never read; any object is refused where an integer is required
   marker["toml_float"] = String(value);
+  FLOAT_MARKERS.add(marker);
   return marker;
+}
+
+/** A TOML float as decodeManifest represents it. */
+export function isTomlFloat(value: unknown): boolean {
+  return typeof value === "object" && value !== null && FLOAT_MARKERS.has(value);
 }
 
 /**

@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { kitPath } from "./kit.js";
-import { describePointer } from "./json-pointer.js";
-import type { JsonObject } from "./manifest-decode.js";
+import { describePointer, pointerFrom } from "./json-pointer.js";
+import { isTomlFloat, type JsonObject } from "./manifest-decode.js";
 
 export const PLUGIN_SCHEMA_FILE = kitPath("reference", "schemas", "plugin-v1.schema.json");
 
@@ -34,7 +34,7 @@ function validator(): ValidateFunction {
 /** Validates one decoded manifest; an empty list means the schema accepts it. */
 export function checkStructure(manifest: JsonObject): StructuralError[] {
   const validate = validator();
-  if (validate(manifest)) return [];
+  if (validate(manifest)) return misplacedFloats(manifest, new Set());
   const seen = new Set<string>();
   const errors: StructuralError[] = [];
   // Stryker disable next-line ArrayDeclaration: ajv always sets errors when validation fails
@@ -46,7 +46,26 @@ export function checkStructure(manifest: JsonObject): StructuralError[] {
     seen.add(key);
     errors.push(converted);
   }
-  return errors;
+  return [...errors, ...misplacedFloats(manifest, new Set(errors.map((e) => e.pointer)))];
+}
+
+/**
+ * TOML floats outside the opaque inside of `providers` (PAP-STRUCT-TOML-FLOAT). The schema has
+ * no number type, so a float is valid nowhere else; decodeManifest represents one as a marker
+ * object, which the schema refuses wherever it wants an integer, a string or an array, but which
+ * would pass `type: object` (`providers = 5e-324`). Positions ajv already refused are left to it.
+ */
+function misplacedFloats(value: unknown, flagged: Set<string>, path: (string | number)[] = []): StructuralError[] {
+  // a provider's overlay is inert, floats included
+  if (path.length === 2 && path[0] === "providers") return [];
+  const pointer = pointerFrom(path);
+  if (isTomlFloat(value)) {
+    if (flagged.has(pointer)) return [];
+    return [{ pointer, keyword: "type", message: `schema keyword type failed at ${describePointer(pointer)}: a TOML float is not valid here` }];
+  }
+  if (typeof value !== "object" || value === null) return [];
+  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  return entries.flatMap(([key, child]) => misplacedFloats(child, flagged, [...path, key]));
 }
 
 function convert(error: ErrorObject): StructuralError {

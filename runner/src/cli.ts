@@ -13,6 +13,7 @@ import { lintSuite, suitePaths } from "./lint/lint.js";
 import { renderProblems } from "./lint/render.js";
 import { compareReports, renderComparison } from "./report/compare-reports.js";
 import { JsonlWriter, readReport, ReportFormatError } from "./report/jsonl.js";
+import { lockReports } from "./report/out-lock.js";
 import { renderJunit } from "./report/junit.js";
 import { renderMarkdown } from "./report/markdown.js";
 import { Progress, renderSummary } from "./report/terminal.js";
@@ -72,35 +73,49 @@ function program(): Command {
         throw new UsageError(`cannot create the report directory ${outDir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
       }
       const base = join(outDir, plan.adapter.name);
-      const jsonl = new JsonlWriter(`${base}.jsonl`);
-      const progress = new Progress(o.json ? { write: () => {} } : process.stdout, color, o.quiet ? "quiet" : o.verbose ? "verbose" : "normal");
-      const report = await runPlanned(plan, {
-        jobs: o.jobs,
-        ...(o.timeout !== undefined ? { timeoutMs: o.timeout } : {}),
-        onHeader: (h) => {
-          jsonl.write(h);
-          progress.header(h);
-        },
-        onRecord: (r, done, total) => {
-          jsonl.write(r);
-          progress.record(r, done, total);
-        },
-        onFooter: (f) => jsonl.write(f),
-      });
-      await jsonl.close();
-      await writeFile(`${base}.xml`, renderJunit(report));
-      await writeFile(`${base}.md`, renderMarkdown(report));
-      await writeFile(`${base}.html`, renderHtml([report], { sources: [`${base}.jsonl`] }));
-      const written = { jsonl: `${base}.jsonl`, junit: `${base}.xml`, markdown: `${base}.md`, html: `${base}.html` };
-      if (o.json) {
-        const problems = report.cases.filter((c) => FAILING_OUTCOMES.includes(c.outcome) || c.stale_baseline).map((c) => ({ id: c.id, outcome: c.outcome, ...(c.stale_baseline ? { stale_baseline: true } : {}), ...(c.message ? { message: c.message } : {}) }));
-        printJson({ reports: written, totals: report.footer.totals, exit_code: report.footer.exit_code, duration_ms: report.footer.duration_ms, problems });
-      } else {
-        process.stdout.write(renderSummary(report, color));
-        process.stdout.write(`reports: ${Object.values(written).join(", ")}\n`);
+      let unlock: () => Promise<void>;
+      try {
+        unlock = await lockReports(base);
+      } catch (err) {
+        throw new UsageError((err as Error).message);
       }
-      process.exitCode = report.footer.exit_code;
+      try {
+        await runInto(base, plan, o);
+      } finally {
+        await unlock();
+      }
     });
+  /** One run of the suite into the reports `<base>.*`, which the caller has locked. */
+  async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, o: { jobs: number; timeout?: number; quiet?: boolean; verbose?: boolean; json?: boolean }): Promise<void> {
+    const jsonl = new JsonlWriter(`${base}.jsonl`);
+    const progress = new Progress(o.json ? { write: () => {} } : process.stdout, color, o.quiet ? "quiet" : o.verbose ? "verbose" : "normal");
+    const report = await runPlanned(plan, {
+      jobs: o.jobs,
+      ...(o.timeout !== undefined ? { timeoutMs: o.timeout } : {}),
+      onHeader: (h) => {
+        jsonl.write(h);
+        progress.header(h);
+      },
+      onRecord: (r, done, total) => {
+        jsonl.write(r);
+        progress.record(r, done, total);
+      },
+      onFooter: (f) => jsonl.write(f),
+    });
+    await jsonl.close();
+    await writeFile(`${base}.xml`, renderJunit(report));
+    await writeFile(`${base}.md`, renderMarkdown(report));
+    await writeFile(`${base}.html`, renderHtml([report], { sources: [`${base}.jsonl`] }));
+    const written = { jsonl: `${base}.jsonl`, junit: `${base}.xml`, markdown: `${base}.md`, html: `${base}.html` };
+    if (o.json) {
+      const problems = report.cases.filter((c) => FAILING_OUTCOMES.includes(c.outcome) || c.stale_baseline).map((c) => ({ id: c.id, outcome: c.outcome, ...(c.stale_baseline ? { stale_baseline: true } : {}), ...(c.message ? { message: c.message } : {}) }));
+      printJson({ reports: written, totals: report.footer.totals, exit_code: report.footer.exit_code, duration_ms: report.footer.duration_ms, problems });
+    } else {
+      process.stdout.write(renderSummary(report, color));
+      process.stdout.write(`reports: ${Object.values(written).join(", ")}\n`);
+    }
+    process.exitCode = report.footer.exit_code;
+  }
 
   const io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) };
   cli

@@ -3,7 +3,7 @@
 // the cleanup that ends handlers and sleepers a dispatcher left behind (only processes whose
 // command line proves they are papc's own).
 
-import { readFile } from "node:fs/promises";
+import { readBounded } from "../fixtures/read-bounded.js";
 import { existsSync, readFileSync } from "node:fs";
 import { capturePath, entryOf } from "./package-files.js";
 import { SLEEPER_MARKER } from "./handler-script.js";
@@ -38,13 +38,11 @@ export async function readHandlerRuns(root: string, hookIds: readonly string[], 
 }
 
 async function readCapture(file: string): Promise<HandlerRun[]> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch {
-    return [];
-  }
-  if (text.length > MAX_CAPTURE_BYTES) throw new Error(`${file} is larger than ${MAX_CAPTURE_BYTES} bytes`);
+  // the implementation under test may have replaced the capture: read it as untrusted (read-bounded.ts)
+  const read = await readBounded(file, MAX_CAPTURE_BYTES);
+  if (read.kind === "absent") return [];
+  if (read.kind === "refused") throw new Error(`the handler capture ${file} ${read.why}`);
+  const text = read.bytes.toString("utf8");
   return text
     .split("\n")
     .filter((line) => line.trim() !== "")

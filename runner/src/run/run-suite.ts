@@ -13,6 +13,7 @@ import type { HelloReply } from "../types/protocol.js";
 import type { CaseRecord, ReportFooter, ReportHeader, RunReport } from "../types/run-report.js";
 import { runCase } from "./run-case.js";
 import { footerFor } from "./tally.js";
+import { boundRecord } from "./bound-record.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -39,7 +40,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const jobs = Math.max(1, Math.min(options.jobs ?? 1, options.cases.length || 1));
   const impls = Array.from({ length: jobs }, () => makeImplementation(options, timeoutMs));
   const records: CaseRecord[] = [];
-  const emit = (r: CaseRecord): void => {
+  const emit = (record: CaseRecord): void => {
+    const r = boundRecord(record);
     records.push(r);
     options.onRecord?.(r, records.length, total);
   };
