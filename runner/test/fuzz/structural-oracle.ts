@@ -6,7 +6,9 @@
 //
 // Two readings the spec leaves open are taken as the reference takes them (SPEC.md 2.8 notes):
 // nesting counts containers only (a scalar inside a level-32 table is not refused), and a TOML
-// date-time becomes the string JSON.stringify gives it.
+// date-time becomes the string JSON.stringify gives it. One decision is restated from SPEC.md
+// (PAP-STRUCT-TOML-FLOAT): a TOML float is valid only inside a provider's overlay, so the
+// integers and floats are told apart (smol-toml's integersAsBigInt) before the data model.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -43,36 +45,47 @@ export function decodeIndependently(bytes: Uint8Array): Decoded {
   }
   let table: unknown;
   try {
-    table = parse(text);
+    table = parse(text, { integersAsBigInt: true });
   } catch (err) {
     return { ok: false, why: `TOML: ${(err as Error).message.split("\n", 1)[0]}` };
   }
   try {
-    return { ok: true, value: toJsonModel(table, 0) as Record<string, unknown> };
+    return { ok: true, value: toJsonModel(table, 0, []) as Record<string, unknown> };
   } catch (err) {
     if (err instanceof Refused || err instanceof RangeError) return { ok: false, why: err.message };
     throw err;
   }
 }
 
-function toJsonModel(value: unknown, level: number): unknown {
+/** Inside `providers.<name>`: opaque and inert, floats included. */
+const inOverlay = (path: readonly string[]): boolean => path.length >= 2 && path[0] === "providers";
+
+function toJsonModel(value: unknown, level: number, path: readonly string[]): unknown {
   if (typeof value === "string") {
     if (Buffer.byteLength(value, "utf8") > BOUNDS.stringBytes) throw new Refused("string over 16 KiB");
     return value;
   }
-  if (typeof value === "number" || typeof value === "boolean") return value;
+  if (typeof value === "bigint") {
+    if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) throw new Refused("integer beyond 2^53 - 1");
+    return Number(value);
+  }
+  if (typeof value === "number") {
+    if (inOverlay(path)) return value;
+    throw new Refused(`a TOML float at /${path.join("/")}`);
+  }
+  if (typeof value === "boolean") return value;
   if (value instanceof Date) return JSON.parse(JSON.stringify(value)) as unknown;
   if (level > BOUNDS.nestingLevels) throw new Refused(`container at level ${level}`);
   if (Array.isArray(value)) {
     if (value.length > BOUNDS.arrayEntries) throw new Refused(`array of ${value.length} entries`);
-    return value.map((v) => toJsonModel(v, level + 1));
+    return value.map((v, i) => toJsonModel(v, level + 1, [...path, String(i)]));
   }
   if (value === null || typeof value !== "object") throw new Error(`unexpected TOML value ${String(value)}`);
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
     if (Buffer.byteLength(key, "utf8") > BOUNDS.stringBytes) throw new Refused("key over 16 KiB");
     // defineProperty: a "__proto__" key stays an own property of an ordinary object
-    Object.defineProperty(out, key, { value: toJsonModel(child, level + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, { value: toJsonModel(child, level + 1, [...path, key]), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
