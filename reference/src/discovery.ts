@@ -2,12 +2,14 @@
 // Not recursive, never follows a symlink (lstat everywhere), sorted by name.
 // Discovery only decides *where* manifests are; reading and decoding is manifest-decode.ts.
 
-import type { Dirent, Stats } from "node:fs";
-import { lstat, readdir } from "node:fs/promises";
+import type { Dir, Dirent, Stats } from "node:fs";
+import { lstat, opendir } from "node:fs/promises";
 import { join } from "node:path";
 
 export const PLUGINS_DIR = "plugins";
 export const MANIFEST_FILE = "PLUGIN.toml";
+/** Entries of a source's plugins/ directory (PAP-SEM-LIMIT-SOURCE-ENTRIES): keeps one source's validation within seconds. */
+export const PLUGINS_DIR_ENTRIES = 1024;
 
 export interface DiscoveredPackage {
   /** Directory name under plugins/ (the package slot). */
@@ -42,10 +44,38 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Byte order of the UTF-8 spelling, so the order does not depend on UTF-16 quirks. */
-export function compareNames(left: string, right: string): number {
-  // Stryker disable next-line StringLiteral: Buffer.from treats an empty encoding as UTF-8
-  return Buffer.compare(Buffer.from(left, "utf8"), Buffer.from(right, "utf8"));
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+const lossyUtf8 = new TextDecoder("utf-8");
+
+function utf8Name(bytes: Buffer): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The entries of a directory as bytes, or "over" as soon as there are more than the limit. */
+async function listBounded(path: string): Promise<{ entries: Dirent<Buffer>[] | "over" } | { error: unknown }> {
+  let dir: Dir;
+  try {
+    dir = await opendir(path, { encoding: "buffer" as BufferEncoding, bufferSize: 128 });
+  } catch (error) {
+    return { error };
+  }
+  const entries: Dirent<Buffer>[] = [];
+  try {
+    for (let entry = await dir.read(); entry !== null; entry = await dir.read()) {
+      // encoding "buffer": the name arrives as raw bytes, whatever Node's typings say.
+      entries.push(entry as unknown as Dirent<Buffer>);
+      if (entries.length > PLUGINS_DIR_ENTRIES) return { entries: "over" };
+    }
+    return { entries };
+  } catch (error) {
+    return { error };
+  } finally {
+    await dir.close().catch(() => undefined);
+  }
 }
 
 async function lstatOrError(path: string): Promise<{ stats: Stats } | { error: unknown }> {
@@ -76,25 +106,32 @@ export async function discoverPackages(sourceRoot: string): Promise<Discovery> {
     return finding("invalid_plugin_package", PLUGINS_DIR, `the source's ${PLUGINS_DIR} path must be a directory`);
   }
 
-  let entries: Dirent[];
-  try {
-    entries = await readdir(pluginsDir, { withFileTypes: true });
-  } catch (error) {
-    return finding("unreadable_plugin_path", PLUGINS_DIR, `cannot list ${PLUGINS_DIR}: ${errorText(error)}`);
+  // Names as bytes: a name that is not UTF-8 cannot be spelled in a report path, and decoding it
+  // lossily would look up another name; such a directory is refused, not skipped.
+  const listed = await listBounded(pluginsDir);
+  if ("error" in listed) return finding("unreadable_plugin_path", PLUGINS_DIR, `cannot list ${PLUGINS_DIR}: ${errorText(listed.error)}`);
+  if (listed.entries === "over") {
+    return finding("invalid_plugin_package", PLUGINS_DIR, `the source's ${PLUGINS_DIR} directory has more than ${PLUGINS_DIR_ENTRIES} entries; no package of it is validated`);
   }
+  const entries = listed.entries;
   // Stryker disable next-line MethodExpression,ArrowFunction: Node's readdir (libuv scandir) already returns names in byte order; kept so the order does not rest on that
-  entries.sort((left, right) => compareNames(left.name, right.name));
+  entries.sort((left, right) => Buffer.compare(left.name, right.name));
 
   for (const entry of entries) {
-    const path = `${PLUGINS_DIR}/${entry.name}`;
+    const name = utf8Name(entry.name);
+    const path = `${PLUGINS_DIR}/${name ?? lossyUtf8.decode(entry.name)}`;
     if (entry.isSymbolicLink()) {
       finding("unsafe_plugin_package_entry", path, "plugin package directories must not be symlinks");
+      continue;
+    }
+    if (name === undefined) {
+      if (entry.isDirectory()) finding("invalid_plugin_package", path, `package directory name is not valid UTF-8 (bytes ${entry.name.toString("hex")}); not read`);
       continue;
     }
     if (!entry.isDirectory()) continue; // plain files next to packages are not packages
 
     const manifestPath = `${path}/${MANIFEST_FILE}`;
-    const manifestFile = join(pluginsDir, entry.name, MANIFEST_FILE);
+    const manifestFile = join(pluginsDir, name, MANIFEST_FILE);
     const manifest = await lstatOrError(manifestFile);
     if ("error" in manifest) {
       if (errorCode(manifest.error) === "ENOENT") continue; // a directory without a manifest is no package
@@ -109,7 +146,7 @@ export async function discoverPackages(sourceRoot: string): Promise<Discovery> {
       finding("invalid_plugin_package", manifestPath, `${MANIFEST_FILE} must be a regular file`);
       continue;
     }
-    discovery.packages.push({ name: entry.name, path, manifestPath, manifestFile });
+    discovery.packages.push({ name, path, manifestPath, manifestFile });
   }
   return discovery;
 }

@@ -2,7 +2,8 @@
 // must give the misbehaving case the right outcome and still run every other case.
 // Checks KIT-PROTOCOL-FRAMING, KIT-PROTOCOL-HELLO, KIT-PROTOCOL-SEQ, KIT-PROTOCOL-VALIDATED,
 // KIT-PROTOCOL-TIMEOUT, KIT-PROTOCOL-RESTART, KIT-PROTOCOL-BOUNDED, KIT-PROTOCOL-STDERR,
-// KIT-PROTOCOL-NOT-ANNOUNCED, KIT-OUTCOME-DISTINCT, KIT-OUTCOME-SUITE-BUG, KIT-EXPECT-FIXTURE.
+// KIT-PROTOCOL-NOT-ANNOUNCED, KIT-OUTCOME-DISTINCT, KIT-OUTCOME-SUITE-BUG, KIT-EXPECT-FIXTURE,
+// KIT-JUDGE-TIMEOUT.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -83,6 +84,22 @@ describe("hostile implementations", () => {
     expect(report.cases.find((c) => c.id === "probe/trigger")!.message).toMatch(/seq 4 does not match request seq 3/);
   });
 
+  it("a reply written twice is the protocol error of the case it answered, not of the next one", async () => {
+    const report = await runProbe(hostile("replies-twice.mjs"));
+    expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "error" });
+    expect(report.cases.find((c) => c.id === "probe/trigger")!.message).toMatch(/^protocol error: unexpected output while no request was pending after the reply to seq \d+: "\{/);
+    expect(report.footer.exit_code).toBe(1);
+  });
+
+  it("a reply after the last case fails that case and the run, instead of being dropped", async () => {
+    const report = await runProbe(hostile("replies-after-last.mjs"));
+    const last = report.cases.at(-1)!;
+    expect(last.outcome).toBe("error");
+    expect(last.message).toMatch(/no request was pending after the reply to seq 5/);
+    expect(report.cases.filter((c) => c.outcome === "pass")).toHaveLength(4);
+    expect(report.footer.exit_code).toBe(1);
+  });
+
   it("100 MB on stdout is cut off at the line limit, with the runner's memory bounded", async () => {
     global.gc?.();
     const before = process.memoryUsage().rss;
@@ -124,6 +141,12 @@ describe("hostile implementations", () => {
       { type: "modify", path: "fixture.unchanged", expected: expect.stringMatching(/^plugins\/demo\/PLUGIN.toml: file 644 [0-9a-f]{64}$/), actual: expect.stringMatching(/^plugins\/demo\/PLUGIN.toml: file 600 /) },
       { type: "add", path: "fixture.unchanged", expected: "RAN: (absent)", actual: expect.stringMatching(/^RAN: file 644 /) },
     ]);
+  });
+
+  it("judging has its own time bound: a fixture filled with 20,000 files is an error, and the run goes on", async () => {
+    const report = await runProbe(hostile("fills-its-fixture.mjs"), { judgeTimeoutMs: 100 });
+    expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "error" });
+    expect(report.cases.find((c) => c.id === "probe/trigger")!.message).toBe("judging what the implementation left took longer than 100 ms; papc stopped reading it");
   });
 
   it("cases of an operation the implementation did not announce are not-applicable and never sent", async () => {

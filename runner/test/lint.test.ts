@@ -119,6 +119,19 @@ describe("papc lint", () => {
     expect(ps[0]!.message).toContain(reason);
   });
 
+  it.each([
+    ["a malformed raw-byte escape", '"plugins/{hex:2f}/x"', "fixture-path-escapes", 'names "/" or NUL'],
+    ["a raw-byte escape where only entries may have one", '"ok.txt"', "fixture-path-escapes", "raw-byte name"],
+    ["an entry that expands past 64 MiB", "big.bin", "fixture-bounds", "over the 67108864"],
+  ])("reports %s at the key's line", async (_, key, code, reason) => {
+    const entry = code === "fixture-bounds" ? "{ parts: [{ repeat: abcdefgh, times: 268435456 }] }" : "text";
+    const source = key === '"ok.txt"' ? "  source: plugins/{hex:ff}\n" : "";
+    const bad = `id: area/x/raw\ntitle: raw\nspec: [KIT-A]\noperation: validate\ngiven:\n${source}  files:\n    ${key}: ${entry}\nexpect: { exit: 1 }\n`;
+    const ps = await lintFiles({ "cases/area/x/raw.yaml": bad });
+    expect(where(ps)).toEqual([`cases/area/x/raw.yaml:${source ? 6 : 7} ${code}`]);
+    expect(ps[0]!.message).toContain(reason);
+  });
+
   it("locates errors in a table file at the entry, or at the defaults they came from", async () => {
     const table = [
       "operation: validate",

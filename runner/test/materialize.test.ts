@@ -1,5 +1,6 @@
-// The fixture materializer (KIT-FIXTURE-KINDS, KIT-FIXTURE-CONTAINED): every entry kind, modes, sparse sizes,
-// and refusal of any path that would land outside the fixture root.
+// The fixture materializer (KIT-FIXTURE-KINDS, KIT-FIXTURE-CONTAINED, KIT-FIXTURE-RAW-NAMES,
+// KIT-FIXTURE-BOUNDS): every entry kind, modes, sparse sizes, names that are not UTF-8, refusal of
+// any path that would land outside the fixture root and of a fixture that writes too much.
 
 import { lstat, mkdir, readFile, readdir, readlink, stat, symlink } from "node:fs/promises";
 import { join } from "node:path";
@@ -86,5 +87,44 @@ describe("materialize", () => {
     await symlink(outside, join(root, "plugins/demo"));
     await expect(materialize(root, { "plugins/demo/PLUGIN.toml": "x" })).rejects.toThrow(/passes through the symlink plugins\/demo/);
     expect(await readdir(outside)).toEqual([]);
+  });
+
+  it("writes names that are not UTF-8 from {hex:…} escapes, as bytes", async () => {
+    const root = await fresh();
+    await materialize(root, {
+      "plugins/bad-{hex:ff}/PLUGIN.toml": "x",
+      "plugins/{hex:c0af}/{hex:eda080}.md": { text: "y" },
+      "plugins/pipe-{hex:fe}": { fifo: true },
+      "plugins/café": { dir: true },
+    });
+    const names = (await readdir(join(root, "plugins"), { encoding: "buffer" })).map((n) => n.toString("hex")).sort();
+    expect(names).toEqual([Buffer.from("bad-\xff", "latin1"), Buffer.from([0xc0, 0xaf]), Buffer.from("café"), Buffer.from("pipe-\xfe", "latin1")].map((b) => b.toString("hex")).sort());
+    const bytes = (...parts: (string | number[])[]): Buffer => Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : Buffer.from(p))));
+    expect((await readFile(bytes(root, "/plugins/bad-", [0xff], "/PLUGIN.toml"))).toString()).toBe("x");
+    expect((await readFile(bytes(root, "/plugins/", [0xc0, 0xaf], "/", [0xed, 0xa0, 0x80], ".md"))).toString()).toBe("y");
+    expect((await lstat(bytes(root, "/plugins/pipe-", [0xfe]))).isFIFO()).toBe(true);
+    expect((await readdir(root)).filter((n) => n.startsWith(".papc-fifo"))).toEqual([]);
+  });
+
+  it.each([
+    ["plugins/{hex:2f}/x", /names "\/" or NUL/],
+    ["plugins/{hex:00}", /names "\/" or NUL/],
+    ["plugins/{hex:2e2e}/x", /spells "\.\."/],
+    ["plugins/{hex:f}/x", /not pairs of hex digits/],
+    ["plugins/{hex:ff/x", /unterminated/],
+  ])("refuses the malformed raw-byte path %s", async (path, reason) => {
+    const root = await fresh();
+    await expect(materialize(root, { [path]: "x" })).rejects.toThrow(reason);
+    expect(await readdir(root)).toEqual([]);
+  });
+
+  it("refuses a fixture that would write more than 64 MiB, before writing anything", async () => {
+    const root = await fresh();
+    const huge = { parts: [{ repeat: "0123456789abcdef".repeat(64), times: 268435456 }] };
+    await expect(materialize(root, { "a.txt": "x", "big.bin": huge })).rejects.toThrow(/big\.bin" expands to 274877906944 bytes, over the 67108864/);
+    const half = { parts: [{ repeat: "x", times: 40 * 1024 * 1024 }] };
+    await expect(materialize(root, { "one.bin": half, "two.bin": half })).rejects.toThrow(/write 83886080 bytes together/);
+    expect(await readdir(root)).toEqual([]);
+    await materialize(root, { "sparse.bin": { size: 1 << 30 } }); // sparse costs nothing
   });
 });

@@ -41,6 +41,11 @@ def scan_tree(package_dir: str, rel: str) -> None:
             for entry in listing:
                 entries += 1
                 path = f"{rel_dir}/{entry.name}"
+                try:
+                    os.fsencode(entry.name).decode("utf-8")
+                except UnicodeDecodeError:
+                    raise Skip(f"{path!a} has a name that is not UTF-8: PAP-SEM-PACKAGE-NAME-UTF8 (SPEC 3.1.1) "
+                               "is not implemented") from None
                 if entries > MAX_ENTRIES:
                     raise Skip(f"{rel} has more than {MAX_ENTRIES} entries: package-tree limits (SPEC 3.1.1, "
                                "PAP-SEM-LIMIT-PACKAGE-ENTRIES) are not implemented")

@@ -98,6 +98,9 @@ def usage_result(source: str, diags: Diagnostics) -> dict:
     return {"exit": 2, "report": report, "structural": "accept"}
 
 
+MAX_PLUGINS_ENTRIES = 1024
+
+
 def discover(source: str, diags: Diagnostics) -> list[dict]:
     """SPEC 3.1: packages only at plugins/<name>/PLUGIN.toml, never through a symlink."""
     plugins = os.path.join(source, "plugins")
@@ -116,9 +119,20 @@ def discover(source: str, diags: Diagnostics) -> list[dict]:
     except OSError as err:
         diags.error("unreadable_plugin_path", "plugins", f"cannot list plugins: {err.strerror}")
         return []
+    if len(names) > MAX_PLUGINS_ENTRIES:  # PAP-SEM-LIMIT-SOURCE-ENTRIES
+        diags.error("invalid_plugin_package", "plugins", f"plugins has more than {MAX_PLUGINS_ENTRIES} entries")
+        return []
     packages = []
     for name in names:
-        path = f"plugins/{name}"
+        # os.listdir hands back bytes that are not UTF-8 as lone surrogates; a report path is
+        # UTF-8, so such a name is spelled with U+FFFD (PAP-SEM-DISCOVERY-NAME-UTF8).
+        raw = os.fsencode(name)
+        try:
+            raw.decode("utf-8")
+            utf8 = True
+        except UnicodeDecodeError:
+            utf8 = False
+        path = f"plugins/{name if utf8 else raw.decode('utf-8', 'replace')}"
         absolute = os.path.join(plugins, name)
         try:
             mode = os.lstat(absolute).st_mode
@@ -130,6 +144,9 @@ def discover(source: str, diags: Diagnostics) -> list[dict]:
             continue
         if not stat.S_ISDIR(mode):
             continue  # PAP-SEM-DISCOVERY-IGNORED
+        if not utf8:
+            diags.error("invalid_plugin_package", path, f"the package directory name is not valid UTF-8 (bytes {raw.hex()})")
+            continue
         manifest_file = f"{path}/PLUGIN.toml"
         manifest_abs = os.path.join(absolute, "PLUGIN.toml")
         try:

@@ -3,6 +3,7 @@
 
 import { posix } from "node:path";
 import type { FixtureEntry } from "../types/case.js";
+import { hasRawBytes, rawBytesProblem } from "./fixture-path-bytes.js";
 
 export interface FixturePathProblem {
   path: string;
@@ -13,10 +14,15 @@ function isSymlink(entry: FixtureEntry | undefined): boolean {
   return typeof entry === "object" && entry !== null && "symlink" in entry;
 }
 
-export function fixturePathProblems(files: Record<string, FixtureEntry>): FixturePathProblem[] {
+export interface FixturePathRules {
+  /** `{hex:…}` raw-byte names are allowed: only where papc writes entries (given.files, an edit's files). */
+  rawNames?: boolean;
+}
+
+export function fixturePathProblems(files: Record<string, FixtureEntry>, rules: FixturePathRules = {}): FixturePathProblem[] {
   const problems: FixturePathProblem[] = [];
   for (const path of Object.keys(files)) {
-    const reason = lexicalProblem(path);
+    const reason = lexicalProblem(path, rules);
     if (reason) {
       problems.push({ path, reason });
       continue;
@@ -34,8 +40,8 @@ export function fixturePathProblems(files: Record<string, FixtureEntry>): Fixtur
   return problems;
 }
 
-/** Why a fixture path is not one (absolute, `..`, empty or `.` segments, backslash, NUL), or undefined. */
-export function lexicalProblem(path: string): string | undefined {
+/** Why a fixture path is not one (absolute, `..`, empty or `.` segments, backslash, NUL, bad raw bytes), or undefined. */
+export function lexicalProblem(path: string, rules: FixturePathRules = {}): string | undefined {
   if (path.length === 0) return "is empty";
   if (path.startsWith("/") || /^[A-Za-z]:/.test(path)) return "is absolute";
   if (path.includes("\\")) return "contains a backslash";
@@ -43,6 +49,10 @@ export function lexicalProblem(path: string): string | undefined {
   const segments = path.split("/");
   if (segments.includes("..")) return 'contains a ".." segment';
   if (segments.some((s) => s === "" || s === ".")) return 'has an empty or "." segment';
+  if (hasRawBytes(path)) {
+    if (!rules.rawNames) return "has a raw-byte name ({hex:…}), which only a fixture entry (given.files, an edit's files) may have";
+    return rawBytesProblem(path);
+  }
   return undefined;
 }
 

@@ -12,6 +12,7 @@ import { resolveDispatch } from "../dispatch/resolve-dispatch.js";
 import { proofFindings, resolveLive } from "../live/resolve-live.js";
 import { canonicalJson, sha256 } from "./canonical.js";
 import { CASE_FILE_BOUNDS, duplicateKeys } from "./case-file-bounds.js";
+import { fixtureBoundProblems } from "./fixture-bounds.js";
 import { fixturePathProblems } from "./fixture-paths.js";
 import { nullAllowed, operationKeyFindings } from "./operation-keys.js";
 import { stepFindings } from "./step-findings.js";
@@ -239,10 +240,13 @@ function addCase(
     for (const p of fixturePathProblems(checked)) {
       problems.push(problem("fixture-path-escapes", src.file, locate(["expect", "fixture"]), `expected fixture path "${p.path}" ${p.reason}`, c.id));
     }
-    for (const p of fixturePathProblems(c.given?.files ?? {})) {
+    for (const p of fixturePathProblems(c.given?.files ?? {}, { rawNames: true })) {
       problems.push(
         problem("fixture-path-escapes", src.file, locate(["given", "files", p.path], true), `fixture path "${p.path}" ${p.reason}`, c.id),
       );
+    }
+    for (const p of fixtureBoundProblems(c.given?.files ?? {})) {
+      problems.push(problem("fixture-bounds", src.file, locate(["given", "files", p.path], true), `fixture path "${p.path}" ${p.reason}`, c.id));
     }
   }
   set.problems.push(...problems);

@@ -3,6 +3,7 @@
 
 import type { CaseSpec, CaseStep, LifecycleOperation, StepOperation } from "../types/case.js";
 import { escapeFindings } from "./escape-findings.js";
+import { fixtureBoundProblems } from "./fixture-bounds.js";
 import { fixturePathProblems } from "./fixture-paths.js";
 import { operationKeyFindings } from "./operation-keys.js";
 import type { YamlPath } from "./yaml-locate.js";
@@ -39,8 +40,13 @@ export function stepFindings(c: CaseSpec): StepFinding[] {
       if (step.operation !== undefined) add("step-shape", at("edit"), "a step is either one operation or one edit, not both", true);
       for (const k of ["args", "expect"] as const) if (step[k] !== undefined) add("step-shape", at(k), `an edit step has no ${k}: papc applies it itself`, true);
       const edit = step.edit;
-      const paths = [...Object.keys(edit.files ?? {}), ...Object.keys(edit.append ?? {}), ...Object.keys(edit.replace ?? {}), ...(edit.remove ?? [])];
-      for (const p of fixturePathProblems(Object.fromEntries(paths.map((x) => [x, ""])))) add("fixture-path-escapes", at("edit"), `edit path "${p.path}" ${p.reason}`);
+      const paths = [...Object.keys(edit.append ?? {}), ...Object.keys(edit.replace ?? {}), ...(edit.remove ?? [])];
+      const escapes = [
+        ...fixturePathProblems(edit.files ?? {}, { rawNames: true }),
+        ...fixturePathProblems(Object.fromEntries(paths.map((x) => [x, ""]))),
+      ];
+      for (const p of escapes) add("fixture-path-escapes", at("edit"), `edit path "${p.path}" ${p.reason}`);
+      for (const p of fixtureBoundProblems(edit.files ?? {})) add("fixture-bounds", at("edit", "files", p.path), `edit path "${p.path}" ${p.reason}`, true);
       return;
     }
     if (step.operation === undefined) {

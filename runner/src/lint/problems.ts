@@ -29,6 +29,7 @@ export type LintCode =
   | "compose-args"
   | "validate-cli-args"
   | "case-file-bounds"
+  | "fixture-bounds"
   | "todo-left"
   | "unknown-step-operation"
   | "step-shape";
@@ -70,6 +71,7 @@ export const FIXES: Record<LintCode, string> = {
   "scenario-tool": "Use a tool the case's provider offers the model (claude-code: shell, subagent; codex: shell, apply_patch, subagent, subagent_wait).",
   "live-event-value": "A live case sends no event of its own: write the handler's expected arguments as plain strings.",
   "live-proves": "List in `proves` only cells a hook of the case can exercise (an event its subject and phase map to for the case's provider), in a live case or one with live steps (SPEC KIT-LIVE-PROVES).",
+  "fixture-bounds": "Keep what a fixture writes under 64 MiB (each entry and all together): use a sparse { size } for a big file whose bytes do not matter.",
   "case-file-bounds": "Keep a case file under 2 MiB, its YAML aliases under 100 and its nesting shallow: split a large table into several files.",
   "validate-cli-args": "Give validate-cli cases args {argv: [the words after the validator's command name, with \"{source}\" for the source directory]} (SPEC.md 1.3).",
   "compose-args": "Give compose cases args {packages: [dirs holding a PLUGIN.toml the case writes], event: {hook, tool_name?}, results: {<plugin>#hook:<id>: result}} (SPEC.md 1.9).",

@@ -23,6 +23,12 @@ export interface Implementation {
   /** The implementation's hello (or, in exec mode, the adapter's claim); starts it if needed. */
   hello(): Promise<HelloReply | Exchange>;
   run(payload: CasePayload, timeoutMs: number): Promise<ExchangeWithStderr>;
+  /**
+   * A protocol violation the implementation committed after its reply to this case, while no
+   * request was pending (persistent mode), taken once; the caller holds the case's record until
+   * no more can come.
+   */
+  takeStray?(caseId: string): string | undefined;
   /** stderr written since the last case, e.g. by a start that failed before any case ran. */
   drainStderr(): string;
   close(): Promise<void>;

@@ -2,7 +2,8 @@
 // newline-delimited JSON. Every message is checked against the protocol schemas; anything
 // malformed, mismatched, oversized or late is a protocol error attributed to the
 // implementation, after which the process is killed and restarted (hello replayed) on the
-// next case.
+// next case. Output while no request is pending belongs to the case answered last
+// (`takeStray`): the run holds that case's record until it can no longer come.
 
 import { check, describeErrors, type SchemaName } from "../schemas/registry.js";
 import type { CasePayload, HelloReply, HelloRequest, RunRequest } from "../types/protocol.js";
@@ -27,7 +28,7 @@ export interface PersistentOptions {
   maxStartFailures?: number;
 }
 
-type Awaiting = { what: "hello" } | { what: "run"; seq: number };
+type Awaiting = { what: "hello" } | { what: "run"; seq: number; caseId: string };
 type Pending = Awaiting & { settle: (e: Exchange | HelloReply) => void };
 
 const REPLY_SCHEMAS: Record<string, SchemaName> = {
@@ -44,8 +45,12 @@ export class PersistentClient implements Implementation {
   private seq = 0;
   private startFailures = 0;
   private lastStartFailure: Exchange | undefined;
-  /** A violation seen between cases; reported on the next case. */
+  /** A violation seen after hello and before any case was sent; reported on the first case. */
   private incident: string | undefined;
+  /** The request answered last: output after its reply is charged to its case. */
+  private lastAnswered: { seq: number; caseId: string } | undefined;
+  /** Violations after a case's reply while nothing was pending, by case id (the first one each). */
+  private readonly strays = new Map<string, string>();
   private readonly stderr: TailBuffer;
   private readonly maxLine: number;
   private readonly maxStartFailures: number;
@@ -86,8 +91,14 @@ export class PersistentClient implements Implementation {
     if (!("protocol" in greeting)) return { exchange: greeting, stderr: this.stderr.take() };
     const seq = ++this.seq;
     const request: RunRequest = { cmd: "run", seq, case: payload };
-    const exchange = (await this.exchange({ what: "run", seq }, request, timeoutMs)) as Exchange;
+    const exchange = (await this.exchange({ what: "run", seq, caseId: payload.id }, request, timeoutMs)) as Exchange;
     return { exchange, stderr: this.stderr.take() };
+  }
+
+  takeStray(caseId: string): string | undefined {
+    const stray = this.strays.get(caseId);
+    this.strays.delete(caseId);
+    return stray;
   }
 
   drainStderr(): string {
@@ -173,7 +184,8 @@ export class PersistentClient implements Implementation {
   private onLine(line: string): void {
     const pending = this.pending;
     if (!pending) {
-      this.violation(`unexpected output while no request was pending: ${preview(line)}`);
+      const after = this.lastAnswered ? ` after the reply to seq ${this.lastAnswered.seq}` : "";
+      this.violation(`unexpected output while no request was pending${after}: ${preview(line)}`);
       return;
     }
     let message: unknown;
@@ -194,9 +206,11 @@ export class PersistentClient implements Implementation {
     }
     const reply = message as Record<string, unknown>;
     if (reply.seq !== pending.seq) {
-      this.violation(`reply seq ${JSON.stringify(reply.seq)} does not match request seq ${pending.seq}`);
+      const why = typeof reply.seq === "number" && reply.seq > 0 && reply.seq < pending.seq ? " (that request was already answered)" : "";
+      this.violation(`reply seq ${JSON.stringify(reply.seq)} does not match request seq ${pending.seq}${why}`);
       return;
     }
+    this.lastAnswered = { seq: pending.seq, caseId: pending.caseId };
     const kind = ["result", "skipped", "errored"].find((k) => k in reply);
     if (!kind) return this.violation(`reply has none of result, skipped, errored: ${preview(line)}`);
     const ok = check(REPLY_SCHEMAS[kind] as SchemaName, reply);
@@ -208,10 +222,15 @@ export class PersistentClient implements Implementation {
     } else this.settle({ kind: "errored", message: (reply.errored as { message: string }).message });
   }
 
-  /** A protocol violation: the pending request fails (or the next one, if idle) and the process goes. */
+  /**
+   * A protocol violation: the pending request fails, or when idle the case answered last (or,
+   * before any case, the next one); the process goes.
+   */
   private violation(message: string): void {
     if (this.pending) this.settle({ kind: "protocol-error", message });
-    else this.incident ??= message;
+    else if (this.lastAnswered) {
+      if (!this.strays.has(this.lastAnswered.caseId)) this.strays.set(this.lastAnswered.caseId, message);
+    } else this.incident ??= message;
     this.kill();
   }
 

@@ -15,6 +15,7 @@ import type { CasePayload } from "../types/protocol.js";
 import type { CaseRecord, Outcome } from "../types/run-report.js";
 import { caseArgs, fixtureFiles } from "./case-setup.js";
 import { outcomeOfExchange } from "./outcome.js";
+import { JUDGE_TIMEOUT_MS, JudgeTimeout, withinJudgeTime } from "./judge-deadline.js";
 import { judge } from "./result-check.js";
 import { runSteps, stepOperations } from "./run-steps.js";
 
@@ -27,6 +28,8 @@ export interface CaseRunOptions {
    * undefined: a fresh temporary directory, materialized before and removed after the case.
    */
   leaseFixture?: (c: LoadedCase) => Promise<FixtureLease | undefined>;
+  /** Bound on judging one reply (KIT-JUDGE-TIMEOUT); default JUDGE_TIMEOUT_MS. */
+  judgeTimeoutMs?: number;
 }
 
 /** A fixture directory the caller owns: materialized already or not (then runCase does it), never removed here. */
@@ -89,7 +92,7 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       return record("suite-bug", { message: `fixture: ${(err as Error).message}` });
     }
     if (c.operation === "steps") {
-      const steps = await runSteps(c, impl, root, files, options.timeoutMs, harness);
+      const steps = await runSteps(c, impl, root, files, { timeoutMs: options.timeoutMs, judgeTimeoutMs: options.judgeTimeoutMs ?? JUDGE_TIMEOUT_MS }, harness);
       exchangeMs = steps.exchangeMs;
       return record(steps.outcome, steps.extra);
     }
@@ -106,21 +109,30 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       const { outcome, message } = outcomeOfExchange(exchange);
       return record(outcome, { message, ...withStderr });
     }
-    const verdict = await judge(c, exchange.result, root, payload.args, harness);
+    const judged = await withinJudgeTime(async () => {
+      const verdict = await judge(c, exchange.result, root, payload.args, harness);
+      if (!verdict.ok || !fixtureExpect) return { verdict };
+      try {
+        return { verdict, fixtureDiff: await compareFixture(fixtureExpect, root, before) };
+      } catch (err) {
+        // e.g. the implementation removed or locked its fixture
+        return { verdict, fixtureError: (err as Error).message };
+      }
+    }, options.judgeTimeoutMs ?? JUDGE_TIMEOUT_MS).catch((err: unknown) => {
+      if (err instanceof JudgeTimeout) return { timedOut: err.message };
+      throw err;
+    });
+    if ("timedOut" in judged) return record("error", { message: judged.timedOut, ...withStderr });
+    const { verdict } = judged;
     if (!verdict.ok) {
       const unsupported = verdict.message.startsWith("papc cannot");
       return record(unsupported ? "suite-bug" : "error", { message: verdict.message, ...withStderr });
     }
-    let diff = verdict.diff;
-    const live = verdict.live ? { live: verdict.live } : {};
-    if (fixtureExpect) {
-      try {
-        diff = [...diff, ...(await compareFixture(fixtureExpect, root, before))];
-      } catch (err) {
-        // e.g. the implementation removed or locked its fixture
-        return record("error", { message: `fixture could not be checked after the run: ${(err as Error).message}`, ...withStderr });
-      }
+    if (judged.fixtureError !== undefined) {
+      return record("error", { message: `fixture could not be checked after the run: ${judged.fixtureError}`, ...withStderr });
     }
+    const diff = [...verdict.diff, ...(judged.fixtureDiff ?? [])];
+    const live = verdict.live ? { live: verdict.live } : {};
     if (diff.length === 0 && verdict.unobserved) {
       // everything the implementation reported agrees, but not everything the case checks was reported
       return record("skip", { message: `the result does not report ${verdict.unobserved.join(", ")}, which this case checks` });

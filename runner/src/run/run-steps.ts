@@ -10,6 +10,7 @@ import { killLeftovers } from "../dispatch/handler-runs.js";
 import { CAPTURE_DIR } from "../dispatch/package-files.js";
 import { applyEdit } from "../fixtures/apply-edit.js";
 import { digestTree } from "../fixtures/tree-digest.js";
+import { withinJudgeTime } from "./judge-deadline.js";
 import type { Implementation } from "../protocol/implementation.js";
 import type { CaseStep, FixtureEntry, LoadedCase, StepOperation } from "../types/case.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
@@ -41,7 +42,7 @@ const label = (ref: StepRef): string => `step ${ref.number} (${ref.name})`;
  * `harness` is the provider's pinned harness, for live steps (runCase skips the case without it).
  * The live cells of the case are those of its live steps, for the compatibility matrix.
  */
-export async function runSteps(c: LoadedCase, impl: Implementation, root: string, given: Record<string, FixtureEntry>, timeoutMs: number, harness?: ResolvedHarness): Promise<StepsOutcome> {
+export async function runSteps(c: LoadedCase, impl: Implementation, root: string, given: Record<string, FixtureEntry>, bounds: { timeoutMs: number; judgeTimeoutMs: number }, harness?: ResolvedHarness): Promise<StepsOutcome> {
   let exchangeMs = 0;
   let live: LiveCells | undefined;
   const steps = c.steps ?? [];
@@ -71,7 +72,7 @@ export async function runSteps(c: LoadedCase, impl: Implementation, root: string
       return stop("suite-bug", (err as Error).message);
     }
     const sent = performance.now();
-    const { exchange, stderr } = await impl.run({ id: c.id, operation, root, source: join(root, step.source ?? c.given?.source ?? "."), args, step: ref.number }, timeoutMs);
+    const { exchange, stderr } = await impl.run({ id: c.id, operation, root, source: join(root, step.source ?? c.given?.source ?? "."), args, step: ref.number }, bounds.timeoutMs);
     exchangeMs += performance.now() - sent;
     const withStderr = stderr ? { stderr } : {};
     if (exchange.kind !== "result") {
@@ -80,12 +81,18 @@ export async function runSteps(c: LoadedCase, impl: Implementation, root: string
     }
     let diff: DiffLine[];
     try {
-      const verdict = await judge({ ...c, operation, expect }, exchange.result, root, args, harness);
+      const judged = await withinJudgeTime(async () => {
+        const verdict = await judge({ ...c, operation, expect }, exchange.result, root, args, harness);
+        if (!verdict.ok) return { verdict, diff: [] };
+        const found = [...verdict.diff];
+        if (expect.fixture) found.push(...(await compareFixture(expect.fixture, root, before)));
+        if (expect.files) found.push(...(await compareFiles(expect.files, root, given)));
+        return { verdict, diff: found };
+      }, bounds.judgeTimeoutMs);
+      const { verdict } = judged;
       if (!verdict.ok) return stop(verdict.message.startsWith("papc cannot") ? "suite-bug" : "error", verdict.message, withStderr);
       if (verdict.live) live = mergeCells(live, verdict.live);
-      diff = [...verdict.diff];
-      if (expect.fixture) diff.push(...(await compareFixture(expect.fixture, root, before)));
-      if (expect.files) diff.push(...(await compareFiles(expect.files, root, given)));
+      diff = judged.diff;
       if (diff.length === 0 && verdict.unobserved) return stop("skip", `the result does not report ${verdict.unobserved.join(", ")}, which this step checks`);
     } catch (err) {
       const message = (err as Error).message;

@@ -26,6 +26,8 @@ export interface RunOptions {
   broken?: readonly BrokenCase[];
   jobs?: number;
   timeoutMs?: number;
+  /** Bound on judging one reply (KIT-JUDGE-TIMEOUT). */
+  judgeTimeoutMs?: number;
   filter?: string;
   onHeader?: (h: ReportHeader) => void;
   onRecord?: (r: CaseRecord, done: number, total: number) => void;
@@ -54,19 +56,37 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     for (const b of broken) emit(suiteBugRecord(b));
     let next = 0;
     const baseline = options.adapter.baseline ?? {};
-    await Promise.all(
+    // Each process's last judged case is held until its next case has been answered (or the
+    // process stopped): what the process writes after a reply, before the next request, is that
+    // case's protocol error (KIT-PROTOCOL-SEQ).
+    const held = await Promise.all(
       impls.map(async (impl) => {
+        let last: CaseRecord | undefined;
         for (let i = next++; i < options.cases.length; i = next++) {
-          emit(await runCase(options.cases[i]!, impl, { timeoutMs, baseline }));
+          const record = await runCase(options.cases[i]!, impl, { timeoutMs, baseline, ...(options.judgeTimeoutMs ? { judgeTimeoutMs: options.judgeTimeoutMs } : {}) });
+          if (last) emit(withStray(last, impl));
+          last = record;
         }
+        return last;
       }),
     );
+    await Promise.all(impls.map((i) => i.close()));
+    held.forEach((last, i) => last && emit(withStray(last, impls[i]!)));
     const footer = footerFor(records, started);
     options.onFooter?.(footer);
     return { header, cases: records, footer };
   } finally {
     await Promise.all(impls.map((i) => i.close()));
   }
+}
+
+/** The record, or a protocol error in its place when the implementation wrote out of turn after answering it. */
+function withStray(record: CaseRecord, impl: Implementation): CaseRecord {
+  const stray = impl.takeStray?.(record.id);
+  if (stray === undefined) return record;
+  const judged = record.outcome === "pass" ? "" : ` (its reply had been judged ${record.outcome}${record.message ? `: ${record.message}` : ""})`;
+  const { baseline: _baseline, stale_baseline: _stale, diff: _diff, ...rest } = record;
+  return { ...rest, outcome: "error", message: `protocol error: ${stray}${judged}` };
 }
 
 function makeImplementation(options: RunOptions, timeoutMs: number): Implementation {

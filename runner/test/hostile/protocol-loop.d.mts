@@ -18,5 +18,5 @@ export declare const OK_RESULT: {
 };
 export declare const HELLO: { protocol: number; implementation: { name: string; version: string; language: string }; operations: string[] };
 export declare function send(message: unknown): void;
-export declare function serve(handlers?: { onHello?: (msg: unknown) => boolean | void; onRun?: (msg: unknown) => boolean | void }): void;
+export declare function serve(handlers?: { onHello?: (msg: unknown) => boolean | void; onRun?: (msg: unknown) => boolean | void; onStop?: (msg: unknown) => void }): void;
 export declare const isTrigger: (msg: { case: { id: string } }) => boolean;

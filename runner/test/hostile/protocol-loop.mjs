@@ -31,8 +31,8 @@ export function send(message) {
   process.stdout.write(`${JSON.stringify(message)}\n`);
 }
 
-/** onRun(request) may return true when it answered (or misbehaved) itself. */
-export function serve({ onHello, onRun } = {}) {
+/** onRun(request) may return true when it answered (or misbehaved) itself; onStop runs before the exit. */
+export function serve({ onHello, onRun, onStop } = {}) {
   const rl = createInterface({ input: process.stdin });
   rl.on("line", (line) => {
     const msg = JSON.parse(line);
@@ -41,6 +41,7 @@ export function serve({ onHello, onRun } = {}) {
     } else if (msg.cmd === "run") {
       if (!onRun?.(msg)) send({ seq: msg.seq, result: OK_RESULT });
     } else if (msg.cmd === "stop") {
+      onStop?.(msg);
       process.exit(0);
     }
   });
