@@ -87,7 +87,9 @@ function program(): Command {
     });
   /** One run of the suite into the reports `<base>.*`, which the caller has locked. */
   async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, o: { jobs: number; timeout?: number; quiet?: boolean; verbose?: boolean; json?: boolean }): Promise<void> {
-    const jsonl = new JsonlWriter(`${base}.jsonl`);
+    // A report that cannot be written (a full disk) stops the run at once (KIT-RUN-STOPPED).
+    const stop = new AbortController();
+    const jsonl = new JsonlWriter(`${base}.jsonl`, (message) => stop.abort(message));
     const progress = new Progress(o.json ? { write: () => {} } : process.stdout, color, o.quiet ? "quiet" : o.verbose ? "verbose" : "normal");
     const report = await runPlanned(plan, {
       jobs: o.jobs,
@@ -101,11 +103,26 @@ function program(): Command {
         progress.record(r, done, total);
       },
       onFooter: (f) => jsonl.write(f),
+      signal: stop.signal,
     });
-    await jsonl.close();
-    await writeFile(`${base}.xml`, renderJunit(report));
-    await writeFile(`${base}.md`, renderMarkdown(report));
-    await writeFile(`${base}.html`, renderHtml([report], { sources: [`${base}.jsonl`] }));
+    const unwritten: string[] = [];
+    await jsonl.close().catch((err: Error) => unwritten.push(err.message));
+    const renders: [string, () => string][] = [
+      [`${base}.xml`, () => renderJunit(report)],
+      [`${base}.md`, () => renderMarkdown(report)],
+      [`${base}.html`, () => renderHtml([report], { sources: [`${base}.jsonl`] })],
+    ];
+    for (const [file, render] of renders) {
+      await writeFile(file, render()).catch((err: NodeJS.ErrnoException) => unwritten.push(`cannot write ${file}: ${err.code ?? err.message}`));
+    }
+    if (report.footer.stopped !== undefined || unwritten.length > 0) {
+      // The kit could not complete the run: exit 2, the reason on stderr, whatever the format.
+      const why = [...(report.footer.stopped !== undefined ? [`the run stopped after ${report.cases.length} of ${report.header.suite.cases} cases: ${report.footer.stopped}`] : []), ...unwritten];
+      if (!o.json) process.stdout.write(renderSummary(report, color));
+      process.stderr.write(why.map((line) => `papc: ${line}\n`).join(""));
+      process.exitCode = 2;
+      return;
+    }
     const written = { jsonl: `${base}.jsonl`, junit: `${base}.xml`, markdown: `${base}.md`, html: `${base}.html` };
     if (o.json) {
       const problems = report.cases.filter((c) => FAILING_OUTCOMES.includes(c.outcome) || c.stale_baseline).map((c) => ({ id: c.id, outcome: c.outcome, ...(c.stale_baseline ? { stale_baseline: true } : {}), ...(c.message ? { message: c.message } : {}) }));

@@ -12,6 +12,9 @@ export const NOT_CERTIFICATION =
 const MAX_REASONS = 4;
 
 export function verdictLine(report: RunReport): string {
+  if (report.footer.stopped !== undefined) {
+    return `❌ the run stopped after ${report.cases.length} of ${report.header.suite.cases} cases: ${report.footer.stopped.replace(/\s*\n\s*/g, " ")}`;
+  }
   const known = report.cases.filter((c) => c.outcome === "expected-fail").length;
   const notJudged = report.cases.filter((c) => c.outcome === "skip" || c.outcome === "not-applicable");
   const verdict =

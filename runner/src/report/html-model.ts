@@ -20,6 +20,8 @@ export interface HtmlRun {
   finished_at: string;
   duration_ms: number;
   exit_code: number;
+  /** Why the run ended before every case had run. */
+  stopped?: string;
   /** Percentage of judged cases (not skip, not not-applicable) that pass, as in the Markdown summary. */
   pass_percentage: number;
   totals: Tally;
@@ -98,6 +100,7 @@ function summarize(r: RunReport, label: string, source: string | undefined): Htm
     finished_at: f.finished_at,
     duration_ms: f.duration_ms,
     exit_code: f.exit_code,
+    ...(f.stopped !== undefined ? { stopped: f.stopped } : {}),
     pass_percentage: passPercentage(r),
     totals: f.totals,
     by_area: f.by_area,

@@ -56,7 +56,7 @@ export const HTML_SCRIPT = `
     ["Suite", (r) => r.suite.cases + " cases, hash " + r.suite.hash.slice(0, 12) + (r.suite.filter ? "; filter: " + r.suite.filter : "")],
     ["Started", (r) => when(r.started_at)],
     ["Duration", (r) => seconds(r.duration_ms)],
-    ["Exit code", (r) => r.exit_code + (r.exit_code === 0 ? " (OK)" : " (FAILED)")],
+    ["Exit code", (r) => r.exit_code + (r.exit_code === 0 ? " (OK)" : " (FAILED)") + (r.stopped ? "; the run stopped early: " + r.stopped : "")],
     ["Environment", (r) => r.environment],
     ["Report", (r) => r.source || ""],
   ];

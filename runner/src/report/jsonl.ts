@@ -9,8 +9,11 @@ import type { CaseRecord, ReportFooter, ReportHeader, ReportLine, RunReport } fr
 export class JsonlWriter {
   private readonly stream: WriteStream;
   private failure: Error | undefined;
-  /** Opens the file at once, so an unwritable report fails before any implementation starts. */
-  constructor(file: string) {
+  /**
+   * Opens the file at once, so an unwritable report fails before any implementation starts;
+   * `onFailure` hears the first write that fails (a full disk), so the run can stop then.
+   */
+  constructor(private readonly file: string, onFailure?: (message: string) => void) {
     let fd: number;
     try {
       fd = openSync(file, "w");
@@ -18,14 +21,23 @@ export class JsonlWriter {
       throw new ReportFormatError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
     }
     this.stream = createWriteStream(file, { fd, encoding: "utf8" });
-    this.stream.on("error", (err) => (this.failure ??= err));
+    this.stream.on("error", (err: NodeJS.ErrnoException) => {
+      if (this.failure) return;
+      this.failure = err;
+      onFailure?.(`cannot write ${file}: ${err.code ?? err.message}`);
+    });
   }
   write(line: ReportLine): void {
+    if (this.failure) return; // the run is stopping; what follows could not be written either
     this.stream.write(`${JSON.stringify(line)}\n`);
   }
   close(): Promise<void> {
     return new Promise((resolve, reject) =>
-      this.stream.end((err?: Error | null) => (err || this.failure ? reject(err ?? this.failure) : resolve())),
+      this.stream.end((err?: Error | null) => {
+        const failure = this.failure ?? err;
+        if (failure) reject(new ReportFormatError(`cannot write ${this.file}: ${(failure as NodeJS.ErrnoException).code ?? failure.message}`));
+        else resolve();
+      }),
     );
   }
 }

@@ -31,7 +31,13 @@ export function renderJunit(report: RunReport): string {
   });
   const impl = report.header.implementation?.implementation;
   const name = `papc ${report.header.kit.version} against ${impl ? `${impl.name} ${impl.version}` : report.header.adapter.name}`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${attr(name)}" tests="${report.cases.length}">\n${suites.join("\n")}\n</testsuites>\n`;
+  // A run that stopped early says so where CI tools look: an errored suite of its own.
+  const stopped = report.footer.stopped === undefined ? [] : [
+    `  <testsuite name="papc" tests="1" failures="0" errors="1" skipped="0" time="0.000">`,
+    `    <testcase classname="papc" name="run stopped" time="0.000"><error message="${attr(report.footer.stopped)}" type="stopped">${text(`the run stopped after ${report.cases.length} of ${report.header.suite.cases} cases: ${report.footer.stopped}`)}</error></testcase>`,
+    "  </testsuite>",
+  ].join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${attr(name)}" tests="${report.cases.length}">\n${[...suites, ...(stopped ? [stopped] : [])].join("\n")}\n</testsuites>\n`;
 }
 
 function detail(c: CaseRecord): string {

@@ -110,7 +110,8 @@ export function renderSummary(report: RunReport, color: boolean): string {
 export function totalsLine(f: ReportFooter): string {
   const parts = OUTCOMES.filter((o) => f.totals[o]).map((o) => `${f.totals[o]} ${o}`);
   const stale = f.stale_baselines.length > 0 ? `, ${f.stale_baselines.length} stale baseline` : "";
-  return `${parts.join(", ")}${stale} — ${f.exit_code === 0 ? "OK" : "FAILED"} in ${(f.duration_ms / 1000).toFixed(2)} s`;
+  const stopped = f.stopped === undefined ? "" : ` — STOPPED: ${f.stopped}`;
+  return `${parts.join(", ")}${stale} — ${f.exit_code === 0 ? "OK" : "FAILED"} in ${(f.duration_ms / 1000).toFixed(2)} s${stopped}`;
 }
 
 function indent(s: string, by: string): string {

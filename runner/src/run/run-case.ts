@@ -1,6 +1,7 @@
 // Runs one case against one implementation: materialize, send, judge, apply the baseline.
 
 import { chmod, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
 import { compareFixture } from "../compare/compare-fixture.js";
@@ -14,6 +15,7 @@ import type { FixtureEntry, LoadedCase } from "../types/case.js";
 import type { CasePayload } from "../types/protocol.js";
 import type { CaseRecord, Outcome } from "../types/run-report.js";
 import { caseArgs, fixtureFiles } from "./case-setup.js";
+import { EnvironmentFault, environmentFault } from "./environment-fault.js";
 import { outcomeOfExchange } from "./outcome.js";
 import { JUDGE_TIMEOUT_MS, JudgeTimeout, withinJudgeTime } from "./judge-deadline.js";
 import { judge } from "./result-check.js";
@@ -76,7 +78,13 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
   // tmp-promise makes the directory; removal is papc's own (below), since a case may leave
   // read-only directories that a plain recursive removal cannot delete.
   const lease = await options.leaseFixture?.(c);
-  const root = lease?.root ?? (await tmpDir({ prefix: "papc-" })).path;
+  let root: string;
+  try {
+    root = lease?.root ?? (await tmpDir({ prefix: "papc-" })).path;
+  } catch (err) {
+    // No case can run without its folder: the machine's fault, said once (KIT-RUN-STOPPED).
+    throw new EnvironmentFault(`cannot make a case folder in the temporary directory ${tmpdir()} (TMPDIR): ${(err as Error).message}`);
+  }
   try {
     // what the fixture holds: materialized here, and the bytes a step's `as_given` compares with
     let files: Record<string, FixtureEntry>;
@@ -87,6 +95,8 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
         await lease?.onMaterialized?.();
       }
     } catch (err) {
+      const fault = environmentFault(err, `cannot write a case's fixture in ${tmpdir()} (TMPDIR)`);
+      if (fault) throw fault;
       // Whatever the cause (an escaping path, a file that is also a directory, a name too
       // long for the file system), the case cannot be set up: a suite bug, not a crash of papc.
       return record("suite-bug", { message: `fixture: ${(err as Error).message}` });
@@ -140,6 +150,9 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
     if (diff.length === 0) return record("pass", live);
     return record("fail", { message: "result differs from expectation", diff, ...withStderr, ...live });
   } catch (err) {
+    if (err instanceof EnvironmentFault) throw err;
+    const fault = environmentFault(err, "papc could not run this case");
+    if (fault) throw fault;
     // Nothing a case or an implementation does may end the run (KIT-OUTCOME-SUITE-BUG).
     return record("error", { message: `papc could not run this case: ${(err as Error).message}` });
   } finally {

@@ -52,6 +52,8 @@ export interface ExecuteOptions {
   onHeader?: (h: ReportHeader) => void;
   onRecord?: (r: CaseRecord, done: number, total: number) => void;
   onFooter?: (f: ReportFooter) => void;
+  /** Aborted when the run must stop early (its reason is the footer's `stopped`). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -85,6 +87,7 @@ export async function runPlanned(plan: PlannedRun, options: ExecuteOptions = {})
     ...(options.onHeader ? { onHeader: options.onHeader } : {}),
     ...(options.onRecord ? { onRecord: options.onRecord } : {}),
     ...(options.onFooter ? { onFooter: options.onFooter } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
 }
 

@@ -14,6 +14,7 @@ import type { CaseRecord, ReportFooter, ReportHeader, RunReport } from "../types
 import { runCase } from "./run-case.js";
 import { footerFor } from "./tally.js";
 import { boundRecord } from "./bound-record.js";
+import { EnvironmentFault } from "./environment-fault.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -32,6 +33,8 @@ export interface RunOptions {
   onHeader?: (h: ReportHeader) => void;
   onRecord?: (r: CaseRecord, done: number, total: number) => void;
   onFooter?: (f: ReportFooter) => void;
+  /** Aborted when the run must stop (reports that cannot be written): no further case starts. */
+  signal?: AbortSignal;
 }
 
 export async function runSuite(options: RunOptions): Promise<RunReport> {
@@ -59,11 +62,24 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     // Each process's last judged case is held until its next case has been answered (or the
     // process stopped): what the process writes after a reply, before the next request, is that
     // case's protocol error (KIT-PROTOCOL-SEQ).
+    // The first reason the run must stop (KIT-RUN-STOPPED); no case starts after it.
+    let stopped: string | undefined;
+    const stopping = (): boolean => {
+      if (stopped === undefined && options.signal?.aborted) stopped = String(options.signal.reason ?? "aborted");
+      return stopped !== undefined;
+    };
     const held = await Promise.all(
       impls.map(async (impl) => {
         let last: CaseRecord | undefined;
-        for (let i = next++; i < options.cases.length; i = next++) {
-          const record = await runCase(options.cases[i]!, impl, { timeoutMs, baseline, ...(options.judgeTimeoutMs ? { judgeTimeoutMs: options.judgeTimeoutMs } : {}) });
+        for (let i = next++; i < options.cases.length && !stopping(); i = next++) {
+          let record: CaseRecord;
+          try {
+            record = await runCase(options.cases[i]!, impl, { timeoutMs, baseline, ...(options.judgeTimeoutMs ? { judgeTimeoutMs: options.judgeTimeoutMs } : {}) });
+          } catch (err) {
+            if (!(err instanceof EnvironmentFault)) throw err;
+            stopped ??= `${err.message} (at case ${options.cases[i]!.id})`;
+            break;
+          }
           if (last) emit(withStray(last, impl));
           last = record;
         }
@@ -72,7 +88,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     );
     await Promise.all(impls.map((i) => i.close()));
     held.forEach((last, i) => last && emit(withStray(last, impls[i]!)));
-    const footer = footerFor(records, started);
+    stopping();
+    const footer = footerFor(records, started, stopped);
     options.onFooter?.(footer);
     return { header, cases: records, footer };
   } finally {

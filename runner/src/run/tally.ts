@@ -2,7 +2,7 @@
 
 import { FAILING_OUTCOMES, type CaseRecord, type ReportFooter, type Tally } from "../types/run-report.js";
 
-export function footerFor(records: readonly CaseRecord[], startedMs: number): ReportFooter {
+export function footerFor(records: readonly CaseRecord[], startedMs: number, stopped?: string): ReportFooter {
   const totals: Tally = {};
   const byArea: Record<string, Tally> = {};
   const byRequirement: Record<string, Tally> = {};
@@ -21,7 +21,8 @@ export function footerFor(records: readonly CaseRecord[], startedMs: number): Re
     by_area: sortKeys(byArea),
     by_requirement: sortKeys(byRequirement),
     stale_baselines: stale,
-    exit_code: exitCodeOf(records),
+    exit_code: stopped === undefined ? exitCodeOf(records) : 1,
+    ...(stopped === undefined ? {} : { stopped }),
     finished_at: new Date().toISOString(),
     duration_ms: Math.round(performance.now() - startedMs),
   };

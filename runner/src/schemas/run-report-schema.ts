@@ -152,6 +152,7 @@ export const reportFooterSchema: JSONSchemaType<ReportFooter> = {
     by_requirement: { type: "object", required: [], additionalProperties: tally },
     stale_baselines: { type: "array", items: { type: "string" } },
     exit_code: { type: "integer", enum: [0, 1] },
+    stopped: { type: "string", minLength: 1, nullable: true },
     finished_at: { type: "string", format: "date-time" },
     duration_ms: { type: "number", minimum: 0 },
   },

@@ -107,6 +107,11 @@ export interface ReportFooter {
   by_requirement: Record<string, Tally>;
   stale_baselines: string[];
   exit_code: 0 | 1;
+  /**
+   * Why the run ended before every case had run (KIT-RUN-STOPPED): the kit's environment failed
+   * (no temporary directory, a full disk, reports that cannot be written). Such a run fails.
+   */
+  stopped?: string;
   finished_at: string;
   duration_ms: number;
 }
