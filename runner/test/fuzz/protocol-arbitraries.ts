@@ -23,9 +23,9 @@ export type Action =
 
 /**
  * What the fake does for one message and what may come of it.
- * `leak`: output that belongs to no request, which the runner must pin on the next case:
- *   "poison" a stray line (or an unterminated fragment) after the reply, "exit" the process
- *   exits right after replying. It only happens when this case got its own outcome.
+ * `leak`: output that belongs to no request. "poison" a stray line (or an unterminated fragment)
+ *   after the reply: the runner pins it on this case when it arrives before the next request
+ *   (KIT-PROTOCOL-SEQ), else on the next case; "exit" the process exits right after replying.
  */
 export interface Behavior {
   name: string;
@@ -280,8 +280,9 @@ export function helloFault(cheap: boolean): fc.Arbitrary<Behavior> {
   return fc.oneof(...kinds);
 }
 
-type StopPlan = { name: string; actions: Action[] };
-const stop = (name: string, actions: Action[]): StopPlan => ({ name, actions });
+/** `prints`: it writes output when stopped, which the runner charges to the last case answered. */
+type StopPlan = { name: string; actions: Action[]; prints: boolean };
+const stop = (name: string, actions: Action[]): StopPlan => ({ name, actions, prints: actions.some((a) => "out" in a) });
 
 /** What the fake does on stop (ignoring it costs the runner's 1 s grace before the kill). */
 export const stopBehavior: fc.Arbitrary<StopPlan> = fc.oneof(
@@ -332,12 +333,16 @@ export function allowedOutcomes(s: Scenario, observed: readonly Outcome[]): Outc
       allowed.push(["not-applicable"]);
       continue;
     }
+    const mine = own.leak === "poison" ? [...own.outcomes, "error" as const] : own.outcomes;
     if (leak === "poison") allowed.push(["error", "crash", "timeout"]);
-    else if (leak === "exit") allowed.push([...new Set<Outcome>([...own.outcomes, "crash"])]);
-    else allowed.push(own.outcomes);
-    // After a poisoned case the process has been killed: nothing carries over.
+    else if (leak === "exit") allowed.push([...new Set<Outcome>([...mine, "crash"])]);
+    else allowed.push([...new Set(mine)]);
+    // After a poisoned case the process has been killed: nothing carries over. A stray line
+    // charged to its own case (error) has killed the process too.
     const got = observed[i];
     leak = leak !== "poison" && got !== undefined && own.outcomes.includes(got) && got !== "crash" ? own.leak : undefined;
   }
+  // What the implementation prints when stopped follows the last reply: that case's error.
+  if (s.stop.prints && n > 0) allowed[n - 1] = [...new Set<Outcome>([...allowed[n - 1]!, "error"])];
   return allowed;
 }
