@@ -23,7 +23,7 @@ import { DEFAULT_TIMEOUT_MS } from "./run/run-suite.js";
 import { NoCasesError, planRun, runPlanned } from "./run/run-selected.js";
 import { FAILING_OUTCOMES } from "./types/run-report.js";
 import { installCommand, pathCommand } from "./harness/commands.js";
-import { DEFAULT_RECORD_JOBS, recordCommand, verifyCommand } from "./recordings/commands.js";
+import { DEFAULT_RECORD_JOBS, diffCommand, recordCommand, verifyCommand } from "./recordings/commands.js";
 import { compatCommand } from "./live/compat-command.js";
 import { loaderMatrixCommand } from "./loader-matrix/command.js";
 import { renderHtml } from "./report/html.js";
@@ -297,14 +297,17 @@ function program(): Command {
       process.exitCode = await loaderMatrixCommand({ root, reports: files, ...(o.out ? { out: resolve(o.out) } : {}), ...(o.check ? { check: true } : {}) }, io);
     });
   const recordingsDir = join(root, "recordings");
+  // recordings of harness versions other than the pins: generated, never beside the pins' (SPEC 7)
+  const otherVersionsDir = join(root, "reports", "harness-versions", "recordings");
   const harness = cli.command("harness").description("the pinned harness binaries (recordings/pins.yaml)").exitOverride();
   harness
     .command("install")
     .description("install the pinned harness packages into the harness cache ($PAPC_HARNESS_CACHE or ~/.cache/papc/harnesses)")
     .option("--provider <name>", "only this provider (claude-code, codex); repeatable", collect)
+    .option("--harness <provider@version>", "another version than the pin (x.y.z or latest, comma-separated for several); repeatable", collect)
     .exitOverride()
-    .action(async (o: { provider?: string[] }) => {
-      process.exitCode = await installCommand({ root: recordingsDir, ...(o.provider ? { providers: o.provider } : {}) }, io);
+    .action(async (o: { provider?: string[]; harness?: string[] }) => {
+      process.exitCode = await installCommand({ root: recordingsDir, ...(o.provider ? { providers: o.provider } : {}), ...(o.harness ? { harness: o.harness } : {}) }, io);
     });
   harness
     .command("path <provider>")
@@ -324,12 +327,24 @@ function program(): Command {
     .option("--jobs <n>", "harness runs in parallel", positiveInt("--jobs"), DEFAULT_RECORD_JOBS)
     .option("--log-dir <dir>", "write each run's model requests to <dir>/<provider>.<scenario>.requests.json")
     .option("--recordings <dir>", "the recordings folder (pins, scenarios, recordings)", recordingsDir)
+    .option("--harness <provider@version>", "record (or --check) another version than the pin: x.y.z or latest, installed on demand; repeatable", collect)
+    .option("--out <dir>", "where recordings of versions other than the pins are written", otherVersionsDir)
     .exitOverride()
-    .action(async (o: { provider?: string[]; scenario?: string[]; check?: boolean; jobs: number; logDir?: string; recordings: string }) => {
+    .action(async (o: { provider?: string[]; scenario?: string[]; check?: boolean; jobs: number; logDir?: string; recordings: string; harness?: string[]; out: string }) => {
       process.exitCode = await recordCommand(
-        { root: resolve(o.recordings), jobs: o.jobs, check: o.check === true, ...(o.provider ? { providers: o.provider } : {}), ...(o.scenario ? { scenarios: o.scenario } : {}), ...(o.logDir ? { logDir: resolve(o.logDir) } : {}) },
+        { root: resolve(o.recordings), jobs: o.jobs, check: o.check === true, out: resolve(o.out), ...(o.provider ? { providers: o.provider } : {}), ...(o.scenario ? { scenarios: o.scenario } : {}), ...(o.logDir ? { logDir: resolve(o.logDir) } : {}), ...(o.harness ? { harness: o.harness } : {}) },
         io,
       );
+    });
+  recordings
+    .command("diff <from> <to>")
+    .description("field-by-field drift between the recordings of two versions of one harness (<provider>@<version|latest>); exit 1 on drift")
+    .option("--recordings <dir>", "the recordings folder (the pins' recordings)", recordingsDir)
+    .option("--out <dir>", "where recordings of versions other than the pins are", otherVersionsDir)
+    .option("--json", "print the drift as one JSON document")
+    .exitOverride()
+    .action(async (from: string, to: string, o: { recordings: string; out: string; json?: boolean }) => {
+      process.exitCode = await diffCommand({ root: resolve(o.recordings), dirs: [resolve(o.recordings), resolve(o.out)], from, to, json: o.json === true }, io);
     });
   recordings
     .command("verify")

@@ -5,6 +5,7 @@ import { harnessCacheRoot } from "./cache.js";
 import { HarnessInstallError, installHarness } from "./install.js";
 import { loadPins } from "./pins.js";
 import { HarnessMissingError, resolveHarness } from "./resolve.js";
+import { HarnessVersionError, npmRegistry, parseHarnessFlag, requestedPins, type Registry } from "./versions.js";
 
 export interface Output {
   out(text: string): void;
@@ -20,11 +21,22 @@ function selected(providers: string[] | undefined, io: Output): Provider[] | und
   return (providers && providers.length > 0 ? providers : PROVIDERS) as Provider[];
 }
 
-export async function installCommand(o: { root: string; providers?: string[]; cacheRoot?: string }, io: Output): Promise<number> {
+export async function installCommand(o: { root: string; providers?: string[]; harness?: string[]; cacheRoot?: string; registry?: Registry }, io: Output): Promise<number> {
   const providers = selected(o.providers, io);
   if (!providers) return 2;
   const cacheRoot = o.cacheRoot ?? harnessCacheRoot();
-  const pins = (await loadPins(o.root)).filter((p) => providers.includes(p.provider));
+  let pins;
+  try {
+    const all = await loadPins(o.root);
+    // --harness names versions (latest resolved through npm); --provider, or nothing, the pins
+    pins = o.harness?.length
+      ? [...(await requestedPins(all, o.harness.map(parseHarnessFlag), o.registry ?? npmRegistry)), ...all.filter((p) => o.providers?.includes(p.provider))]
+      : all.filter((p) => providers.includes(p.provider));
+  } catch (err) {
+    if (!(err instanceof HarnessVersionError)) throw err;
+    io.err(`papc: ${err.message}\n`);
+    return 2;
+  }
   let failed = 0;
   for (const pin of pins) {
     const started = Date.now();

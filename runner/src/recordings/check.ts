@@ -47,8 +47,8 @@ export function diffLines(a: unknown, b: unknown): string[] {
   return lines;
 }
 
-/** The committed recordings (origin recorded) of these providers and scenarios, by id. */
-export async function committedRecordings(root: string, providers: readonly Provider[], scenarios: readonly string[]): Promise<Map<string, Recording>> {
+/** The committed recordings (origin recorded) of these providers and scenarios (all when undefined), by id. */
+export async function committedRecordings(root: string, providers: readonly Provider[], scenarios: readonly string[] | undefined): Promise<Map<string, Recording>> {
   const out = new Map<string, Recording>();
   for (const rel of await listRecordingFiles(root)) {
     let r: Recording;
@@ -57,7 +57,7 @@ export async function committedRecordings(root: string, providers: readonly Prov
     } catch {
       continue; // verify reports unreadable files
     }
-    if (r.origin !== "recorded" || !providers.includes(r.provider) || !scenarios.includes(r.scenario)) continue;
+    if (r.origin !== "recorded" || !providers.includes(r.provider) || (scenarios !== undefined && !scenarios.includes(r.scenario))) continue;
     out.set(recordingId(r), r);
   }
   return out;

@@ -21,6 +21,8 @@ export class RecordError extends Error {}
 
 export interface ScenarioRun {
   provider: Provider;
+  /** The harness version that ran. */
+  version: string;
   scenario: string;
   recordings: Recording[];
   /** What reached the scripted model. */
@@ -82,7 +84,7 @@ export async function runScenario(harness: ResolvedHarness, anyScenario: LoadedS
     }
     try {
       const recordings = recordingsFromCaptures(await readFile(hook.captureFile, "utf8"), { pin: harness.pin, scenario, capturedAt, command: r.invocation.display });
-      return { provider, scenario: scenario.name, recordings, requests: r.requests, ms: Date.now() - started };
+      return { provider, version: harness.pin.version, scenario: scenario.name, recordings, requests: r.requests, ms: Date.now() - started };
     } catch (err) {
       if (err instanceof CaptureError) throw new RecordError(`${label}: ${err.message}`);
       throw err;
