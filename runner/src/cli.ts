@@ -23,6 +23,7 @@ import { DEFAULT_TIMEOUT_MS } from "./run/run-suite.js";
 import { NoCasesError, planRun, runPlanned } from "./run/run-selected.js";
 import { FAILING_OUTCOMES } from "./types/run-report.js";
 import { installCommand, pathCommand } from "./harness/commands.js";
+import { useHarnessVersions } from "./harness/run-versions.js";
 import { DEFAULT_RECORD_JOBS, diffCommand, recordCommand, verifyCommand } from "./recordings/commands.js";
 import { compatCommand } from "./live/compat-command.js";
 import { loaderMatrixCommand } from "./loader-matrix/command.js";
@@ -63,8 +64,16 @@ function program(): Command {
     .addOption(new Option("-q, --quiet", "print only problems and the totals").conflicts("verbose"))
     .option("-v, --verbose", "print a line for every case, with its duration")
     .option("--json", "print no progress, then {reports, totals, exit_code, problems: [{id, outcome, message}]}")
+    .option("--harness <provider@version>", "live cases and harness-backed adapters run this version instead of the pin (x.y.z or latest; installed on demand); repeatable", collect)
     .exitOverride()
-    .action(async (o: { adapter?: string; command?: string; case?: string[]; requirement?: string[]; jobs: number; timeout?: number; out: string; quiet?: boolean; verbose?: boolean; json?: boolean }) => {
+    .action(async (o: { adapter?: string; command?: string; case?: string[]; requirement?: string[]; jobs: number; timeout?: number; out: string; quiet?: boolean; verbose?: boolean; json?: boolean; harness?: string[] }) => {
+      if (o.harness) {
+        try {
+          await useHarnessVersions(o.harness, (line) => process.stderr.write(`papc: ${line}\n`));
+        } catch (err) {
+          throw new UsageError((err as Error).message.replace(/^papc: /, ""));
+        }
+      }
       const plan = await planRun({ root, ...(o.command !== undefined ? { command: o.command } : { adapter: o.adapter ?? "reference" }), caseGlobs: o.case ?? [], requirements: o.requirement ?? [] });
       const outDir = resolve(o.out);
       try {

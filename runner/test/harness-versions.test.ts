@@ -9,7 +9,11 @@ import { dir as tmpDir } from "tmp-promise";
 import { describe, expect, it } from "vitest";
 import { loadPins } from "../src/harness/pins.js";
 import { HarnessVersionError, parseHarnessFlag, pinAtVersion, requestedPins, type Registry } from "../src/harness/versions.js";
+import { renderHtml } from "../src/report/html.js";
+import { renderMarkdown } from "../src/report/markdown.js";
+import { footerFor } from "../src/run/tally.js";
 import { KIT_ROOT, PAPC } from "./helpers.js";
+import { HEADER } from "./report-header.js";
 
 const papc = (args: string[], env: Record<string, string> = {}) => execa("node", [PAPC, ...args], { cwd: KIT_ROOT, reject: false, env: { NO_COLOR: "1", ...env } });
 const fakeRegistry: Registry = { latest: async (pkg) => (pkg === "@openai/codex" ? "0.171.0" : "2.1.332"), versions: async () => [] };
@@ -70,5 +74,18 @@ describe("papc recordings diff", () => {
     expect(none.stderr).toContain("papc: no recordings of codex 0.998.0 under ");
     expect(none.stderr).toContain("make them with `papc recordings record --harness codex@0.998.0`");
     await out.cleanup();
+  });
+});
+
+describe("a report names the harness binaries it ran (KIT-HARNESS-PROVENANCE)", () => {
+  it("Markdown and HTML say which package and version, what --version printed, and whether it is the pin", () => {
+    const header = { ...HEADER, harnesses: [
+      { provider: "claude-code", package: "@anthropic-ai/claude-code", version: "2.1.233", version_output: "2.1.233 (Claude Code)", pinned: true },
+      { provider: "codex", package: "@openai/codex", version: "0.171.0", version_output: "codex-cli 0.171.0", pinned: false },
+    ] };
+    const report = { header, cases: [], footer: footerFor([], performance.now()) };
+    expect(renderMarkdown(report)).toContain("Harnesses: @anthropic-ai/claude-code@2.1.233 (`--version`: 2.1.233 (Claude Code), the pin); @openai/codex@0.171.0 (`--version`: codex-cli 0.171.0, not the pin: a compatibility observation).");
+    expect(renderHtml([report], { sources: ["r.jsonl"] })).toContain("@openai/codex@0.171.0 (codex-cli 0.171.0, not the pin)");
+    expect(renderMarkdown({ header: HEADER, cases: [], footer: report.footer })).not.toContain("Harnesses");
   });
 });

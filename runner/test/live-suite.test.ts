@@ -2,12 +2,14 @@
 // passes against the reference; the committed compatibility matrix is
 // what this run generates; and a projection that drops Codex's allow pairing (a wrong
 // implementation, runner/test/mutants/wrong-projection.mjs) makes the Codex rewrite case fail.
-// Requirements: KIT-LIVE-RUN, KIT-LIVE-MATRIX (SPEC.md; listed in cases/EXCLUSIONS.yaml with this file).
+// Requirements: KIT-LIVE-RUN, KIT-LIVE-MATRIX, KIT-HARNESS-PROVENANCE (SPEC.md; listed in
+// cases/EXCLUSIONS.yaml with this file).
 
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadCases } from "../src/cases/load-cases.js";
+import { loadPins } from "../src/harness/pins.js";
 import { matrixFor } from "../src/live/compat-command.js";
 import { LIVE_MATRIX_FILE, publishedLiveReport } from "../src/live/published-live.js";
 import { runSuite } from "../src/run/run-suite.js";
@@ -42,6 +44,10 @@ describe("live cases in the pinned harnesses", () => {
     const notPassing = report.cases.filter((c) => c.outcome !== "pass").map((c) => `${c.id}: ${c.outcome} ${c.message ?? ""} ${JSON.stringify(c.diff ?? [])}`);
     expect(notPassing).toEqual([]);
     for (const provider of ["claude-code", "codex"]) expect(report.cases.filter((c) => c.live?.provider === provider).length).toBeGreaterThan(10);
+    // provenance: the header names the binaries as they answered --version; each live case its harness
+    const pins = await loadPins(join(KIT_ROOT, "recordings"));
+    expect(report.header.harnesses).toEqual(pins.map((p) => ({ provider: p.provider, package: p.package, version: p.version, version_output: p.version_output, pinned: true })));
+    for (const c of report.cases) expect(c.harness, c.id).toEqual({ provider: c.live?.provider, version: pins.find((p) => p.provider === c.live?.provider)?.version });
 
     // a fresh run gives the committed matrix (generated from the published run; regenerate: npm run publish-live)
     const committed = await readFile(join(KIT_ROOT, LIVE_MATRIX_FILE), "utf8");

@@ -13,12 +13,24 @@ export interface ResolvedHarness {
 
 export class HarnessMissingError extends Error {}
 
-/** The installed binary of the pinned harness; throws HarnessMissingError when it is not installed. */
+/**
+ * Versions other than the pins this process runs (`papc run --harness`): the live cases use them
+ * instead of the pins. Set once by the command, before anything resolves a harness.
+ */
+const selected = new Map<Provider, HarnessPin>();
+
+export function selectHarnessVersions(pins: readonly HarnessPin[]): void {
+  for (const pin of pins) selected.set(pin.provider, pin);
+}
+
+/** The installed binary of the provider's harness (the pin, or the version selected); throws HarnessMissingError when it is not installed. */
 export async function resolveHarness(provider: Provider, root = recordingsRoot(), cacheRoot = harnessCacheRoot()): Promise<ResolvedHarness> {
-  const pin = pinFor(await loadPins(root), provider);
+  const pinned = pinFor(await loadPins(root), provider);
+  const pin = selected.get(provider) ?? pinned;
   const binary = binaryPath(pin, cacheRoot);
   if (!(await isExecutable(binary))) {
-    throw new HarnessMissingError(`${pin.package}@${pin.version} is not installed at ${binary}; run \`papc harness install --provider ${provider}\``);
+    const how = pin === pinned ? `--provider ${provider}` : `--harness ${provider}@${pin.version}`;
+    throw new HarnessMissingError(`${pin.package}@${pin.version} is not installed at ${binary}; run \`papc harness install ${how}\``);
   }
   return { pin, binary };
 }

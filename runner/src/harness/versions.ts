@@ -76,3 +76,9 @@ export async function requestedPins(pins: readonly HarnessPin[], requests: reado
   }
   return out;
 }
+
+/**
+ * The variable through which the harness-backed adapters (adapters-under-test/claude-code*,
+ * codex*) are told which binary to drive; `papc run --harness` sets it to the selected version's.
+ */
+export const BINARY_VARIABLE: Record<Provider, string> = { "claude-code": "PAPC_CLAUDE_BINARY", codex: "PAPC_CODEX_BINARY" };

@@ -22,6 +22,8 @@ export interface HtmlRun {
   exit_code: number;
   /** Why the run ended before every case had run. */
   stopped?: string;
+  /** The harness binaries the live cases ran against. */
+  harnesses?: string;
   /** Percentage of judged cases (not skip, not not-applicable) that pass, as in the Markdown summary. */
   pass_percentage: number;
   totals: Tally;
@@ -100,6 +102,7 @@ function summarize(r: RunReport, label: string, source: string | undefined): Htm
     finished_at: f.finished_at,
     duration_ms: f.duration_ms,
     exit_code: f.exit_code,
+    ...(h.harnesses?.length ? { harnesses: h.harnesses.map((x) => `${x.package}@${x.version} (${x.version_output}${x.pinned ? ", the pin" : ", not the pin"})`).join("; ") } : {}),
     ...(f.stopped !== undefined ? { stopped: f.stopped } : {}),
     pass_percentage: passPercentage(r),
     totals: f.totals,

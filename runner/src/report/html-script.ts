@@ -58,6 +58,7 @@ export const HTML_SCRIPT = `
     ["Duration", (r) => seconds(r.duration_ms)],
     ["Exit code", (r) => r.exit_code + (r.exit_code === 0 ? " (OK)" : " (FAILED)") + (r.stopped ? "; the run stopped early: " + r.stopped : "")],
     ["Environment", (r) => r.environment],
+    ["Harnesses", (r) => r.harnesses || ""],
     ["Report", (r) => r.source || ""],
   ];
   function renderInfo() {

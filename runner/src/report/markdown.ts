@@ -31,6 +31,7 @@ export function renderMarkdown(report: RunReport): string {
     "",
     `Run ${header.started_at.slice(0, 10)} with adapter \`${header.adapter.name}\` on Node ${header.environment.node}, ${header.environment.platform}/${header.environment.arch}.`,
     "",
+    ...(header.harnesses?.length ? [`Harnesses: ${header.harnesses.map((h) => `${inline(`${h.package}@${h.version}`)} (\`--version\`: ${inline(h.version_output)}${h.pinned ? ", the pin" : ", not the pin: a compatibility observation"})`).join("; ")}.`, ""] : []),
     `Badge: ${badgeMarkdown(badgeFor(report))}`,
     "",
     "| outcome | cases |",

@@ -47,10 +47,13 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
   // duration_ms is the implementation's time on the case (request to reply); fixture set-up and
   // checks are setup_ms, so a 4097-file fixture does not count against the implementation.
   let exchangeMs: number | undefined;
+  // A live case needs the real harness (the pin, or the version `run --harness` selected)
+  let harness: ResolvedHarness | undefined;
   const record = (outcome: Outcome, extra: Partial<CaseRecord> = {}): CaseRecord => {
     const total = performance.now() - started;
     const timing = exchangeMs === undefined ? { duration_ms: round(total) } : { duration_ms: round(exchangeMs), setup_ms: round(total - exchangeMs) };
-    return applyBaseline({ type: "case", id: c.id, hash: c.hash, area: c.area, spec: c.spec, outcome, ...timing, ...extra }, options.baseline[c.id]);
+    const ran = harness ? { harness: { provider: harness.pin.provider, version: harness.pin.version } } : {};
+    return applyBaseline({ type: "case", id: c.id, hash: c.hash, area: c.area, spec: c.spec, outcome, ...timing, ...ran, ...extra }, options.baseline[c.id]);
   };
 
   const hello = await impl.hello();
@@ -67,8 +70,7 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
     const quoted = missing.map((op) => `"${op}"`).join(", ");
     return record("not-applicable", { message: c.operation === "steps" ? `the implementation does not announce operation ${quoted}, which steps of this case use` : `the implementation does not announce operation ${quoted}` });
   }
-  // A live case needs the real pinned harness; without it the case is skipped, never passed.
-  let harness: ResolvedHarness | undefined;
+  // without it the case is skipped, never passed
   if (c.live) {
     const found = await liveHarness(c.live.provider);
     if (typeof found === "string") return record("skip", { message: found });

@@ -15,6 +15,7 @@ import { runCase } from "./run-case.js";
 import { footerFor } from "./tally.js";
 import { boundRecord } from "./bound-record.js";
 import { EnvironmentFault } from "./environment-fault.js";
+import { harnessesOf } from "../live/harness-provenance.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -54,6 +55,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   try {
     const first = await impls[0]!.hello();
     const header = headerFor(options, "protocol" in first ? first : null, total);
+    const harnesses = await harnessesOf(options.cases);
+    if (harnesses.length > 0) header.harnesses = harnesses;
     options.onHeader?.(header);
 
     for (const b of broken) emit(suiteBugRecord(b));

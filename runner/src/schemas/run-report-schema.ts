@@ -106,6 +106,22 @@ export const reportHeaderSchema: JSONSchemaType<ReportHeader> = {
         cpus: { type: "integer" },
       },
     },
+    harnesses: {
+      type: "array",
+      nullable: true,
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["provider", "package", "version", "version_output", "pinned"],
+        properties: {
+          provider: { type: "string" },
+          package: { type: "string" },
+          version: { type: "string" },
+          version_output: { type: "string" },
+          pinned: { type: "boolean" },
+        },
+      },
+    },
     started_at: { type: "string", format: "date-time" },
   },
 };
@@ -125,6 +141,13 @@ export const caseRecordSchema: JSONSchemaType<CaseRecord> = {
     duration_ms: { type: "number", minimum: 0 },
     setup_ms: { type: "number", nullable: true, minimum: 0 },
     message: { type: "string", nullable: true },
+    harness: {
+      type: "object",
+      nullable: true,
+      additionalProperties: false,
+      required: ["provider", "version"],
+      properties: { provider: { type: "string" }, version: { type: "string" } },
+    },
     diff: { type: "array", nullable: true, items: diffLine },
     stderr: { type: "string", nullable: true },
     baseline: { type: "string", nullable: true },

@@ -39,7 +39,20 @@ export interface ReportHeader {
   adapter: { name: string; mode: "persistent" | "exec"; command: string[] };
   implementation: HelloReply | null;
   environment: { node: string; platform: string; arch: string; cpus: number };
+  /** The harness binaries the run's live cases ran (or would have run) against, as installed. */
+  harnesses?: HarnessRun[];
   started_at: string;
+}
+
+/** One harness binary of a run: which package and version, and what its `--version` printed. */
+export interface HarnessRun {
+  provider: string;
+  package: string;
+  version: string;
+  /** The binary's `--version` output, as it printed it when the run started. */
+  version_output: string;
+  /** Whether this is the version recordings/pins.yaml pins (else a compatibility observation). */
+  pinned: boolean;
 }
 
 export interface CaseRecord {
@@ -55,6 +68,8 @@ export interface CaseRecord {
   setup_ms?: number;
   /** One line why, for everything but pass. */
   message?: string;
+  /** The harness a live case (or live step) ran in. */
+  harness?: { provider: string; version: string };
   /** Field-by-field comparison for fail and expected-fail. */
   diff?: DiffLine[];
   /** The implementation's stderr while this case ran (tail, bounded). */
