@@ -24,6 +24,8 @@ import { NoCasesError, planRun, runPlanned } from "./run/run-selected.js";
 import { FAILING_OUTCOMES } from "./types/run-report.js";
 import { installCommand, pathCommand } from "./harness/commands.js";
 import { useHarnessVersions } from "./harness/run-versions.js";
+import { matrixCommand } from "./harness/matrix-command.js";
+import { MATRIX_DOC, MATRIX_JSON } from "./harness/matrix-markdown.js";
 import { DEFAULT_RECORD_JOBS, diffCommand, recordCommand, verifyCommand } from "./recordings/commands.js";
 import { compatCommand } from "./live/compat-command.js";
 import { loaderMatrixCommand } from "./loader-matrix/command.js";
@@ -317,6 +319,17 @@ function program(): Command {
     .exitOverride()
     .action(async (o: { provider?: string[]; harness?: string[] }) => {
       process.exitCode = await installCommand({ root: recordingsDir, ...(o.provider ? { providers: o.provider } : {}), ...(o.harness ? { harness: o.harness } : {}) }, io);
+    });
+  harness
+    .command("matrix")
+    .description("per harness version: payload drift from the pin and the live cases' outcomes; a changed outcome is bisected to its first release")
+    .requiredOption("--harness <provider@versions>", "versions to compare, comma-separated (x.y.z or latest); repeatable", collect)
+    .option("--out <dir>", "where harness-versions.json and .md are written", join(root, "reports", "harness-versions"))
+    .option("--publish", `also write ${MATRIX_JSON} and ${MATRIX_DOC}`)
+    .option("--jobs <n>", "harness runs in parallel", positiveInt("--jobs"), 2)
+    .exitOverride()
+    .action(async (o: { harness: string[]; out: string; publish?: boolean; jobs: number }) => {
+      process.exitCode = await matrixCommand({ kitRoot: root, words: o.harness, out: resolve(o.out), publish: o.publish === true, jobs: o.jobs }, io);
     });
   harness
     .command("path <provider>")

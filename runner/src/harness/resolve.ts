@@ -23,6 +23,11 @@ export function selectHarnessVersions(pins: readonly HarnessPin[]): void {
   for (const pin of pins) selected.set(pin.provider, pin);
 }
 
+/** The version selected for a provider, or undefined for its pin. */
+export function selectedVersion(provider: Provider): string | undefined {
+  return selected.get(provider)?.version;
+}
+
 /** The installed binary of the provider's harness (the pin, or the version selected); throws HarnessMissingError when it is not installed. */
 export async function resolveHarness(provider: Provider, root = recordingsRoot(), cacheRoot = harnessCacheRoot()): Promise<ResolvedHarness> {
   const pinned = pinFor(await loadPins(root), provider);

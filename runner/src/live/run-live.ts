@@ -8,7 +8,7 @@ import { parse as parseToml } from "smol-toml";
 import { readHandlerRuns, type HandlerRun } from "../dispatch/handler-runs.js";
 import { harnessCacheRoot } from "../harness/cache.js";
 import { recordingsRoot } from "../harness/pins.js";
-import { HarnessMissingError, resolveHarness, type ResolvedHarness } from "../harness/resolve.js";
+import { HarnessMissingError, resolveHarness, selectedVersion, type ResolvedHarness } from "../harness/resolve.js";
 import type { NativeConfig } from "../recordings/harness-invocation.js";
 import { runHarness } from "../recordings/harness-run.js";
 import type { LoggedRequest } from "../recordings/model-server/server.js";
@@ -52,7 +52,7 @@ const resolved = new Map<string, Promise<ResolvedHarness>>();
  * Looked up once per process; `papc harness install` installs it.
  */
 export async function liveHarness(provider: Provider): Promise<ResolvedHarness | string> {
-  const key = `${provider}@${harnessCacheRoot()}`;
+  const key = `${provider}@${selectedVersion(provider) ?? "pin"}@${harnessCacheRoot()}`;
   let found = resolved.get(key);
   if (!found) {
     found = resolveHarness(provider, recordingsRoot(), harnessCacheRoot());
