@@ -374,9 +374,11 @@ function program(): Command {
     .option("--allow-unused", "report recordings no case uses as notes instead of failing")
     .option("--recordings <dir>", "the recordings folder to check", recordingsDir)
     .option("--cases <dir>", "the case folder whose given.event entries use recordings", join(root, "cases"))
+    .option("--harness <provider@version>", "check the recordings of this version other than the pin (under --out) instead; repeatable", collect)
+    .option("--out <dir>", "where recordings of versions other than the pins are", otherVersionsDir)
     .exitOverride()
-    .action(async (o: { allowUnused?: boolean; recordings: string; cases: string }) => {
-      process.exitCode = await verifyCommand({ root: resolve(o.recordings), casesDir: resolve(o.cases), allowUnused: o.allowUnused === true }, io);
+    .action(async (o: { allowUnused?: boolean; recordings: string; cases: string; harness?: string[]; out: string }) => {
+      process.exitCode = await verifyCommand({ root: resolve(o.recordings), casesDir: resolve(o.cases), allowUnused: o.allowUnused === true, out: resolve(o.out), ...(o.harness ? { harness: o.harness } : {}) }, io);
     });
   return cli;
 }

@@ -61,6 +61,11 @@ describe("papc recordings diff", () => {
     expect(same.stdout).toMatch(/^codex 0\.147\.0 → 0\.999\.0: no drift \(\d+ recording\(s\) compared outside volatile fields\)$/);
     expect(same.exitCode).toBe(0);
 
+    // verify checks another version's recordings against its own pin, and no case needs them
+    const verified = await papc(["recordings", "verify", "--harness", "codex@0.999.0", "--out", out.path]);
+    expect(verified.stdout).toMatch(/^recordings OK: \d+ file\(s\)$/);
+    expect(verified.exitCode).toBe(0);
+
     const file = join(later, "PreToolUse/bash-echo.json");
     const recording = JSON.parse(await readFile(file, "utf8")) as { version: string; payload: Record<string, unknown> };
     delete recording.payload.permission_mode;
@@ -68,6 +73,10 @@ describe("papc recordings diff", () => {
     const drifted = await papc(["recordings", "diff", "codex@0.147.0", "codex@0.999.0", "--out", out.path, "--json"]);
     expect(drifted.exitCode).toBe(1);
     expect(JSON.parse(drifted.stdout)).toMatchObject({ provider: "codex", from: "0.147.0", to: "0.999.0", events: [{ id: "PreToolUse/bash-echo", kind: "changed", fields: [{ pointer: "/permission_mode", kind: "removed" }] }] });
+
+    const tampered = await papc(["recordings", "verify", "--harness", "codex@0.999.0", "--out", out.path]);
+    expect(tampered.exitCode).toBe(1);
+    expect(tampered.stdout).toContain("codex/0.999.0/PreToolUse/bash-echo.json: sha256 ");
 
     const none = await papc(["recordings", "diff", "codex@0.147.0", "codex@0.998.0", "--out", out.path]);
     expect(none.exitCode).toBe(2);

@@ -114,7 +114,9 @@ export function renderMatrix(input: MatrixInput): Matrix {
     });
   const others = input.report.cases.filter((c) => c.id.startsWith("live/") && c.outcome !== "pass");
   const providers = input.pins.map((p) => p.provider);
-  const head = input.pins.map((p) => `${p.provider} ${p.version}`);
+  // the binaries the run really used (its header), else the pins
+  const ran = input.report.header.harnesses ?? [];
+  const head = input.pins.map((p) => `${p.provider} ${ran.find((h) => h.provider === p.provider)?.version ?? p.version}`);
   const impl = input.report.header.implementation?.implementation;
   const prefix = input.linkPrefix ?? "../";
   const link = (id: string): string => {
@@ -134,6 +136,7 @@ export function renderMatrix(input: MatrixInput): Matrix {
     "",
     "Each cell lists the passing live cases that prove it in the real harness binary: the case claims the cell (its `proves` list) and its run exercised it (KIT-LIVE-PROVES); `—` means none did (SPEC 3.11 says which combinations a provider supports at all).",
     "",
+    ...(ran.length > 0 ? [`Harness binaries of the run: ${ran.map((h) => `${h.package}@${h.version} (\`--version\`: ${h.version_output}${h.pinned ? "" : "; not the pin"})`).join(", ")}. Other versions: [harness-versions.md](harness-versions.md).`, ""] : []),
   );
   for (const section of SECTIONS) {
     out.push(`## ${section.title}`, "", section.intro, "");

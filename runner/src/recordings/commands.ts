@@ -156,10 +156,29 @@ export interface VerifyCommandOptions {
   root: string;
   casesDir: string;
   allowUnused?: boolean;
+  /** `--harness` words: verify those versions' recordings under `out` instead of the pins'. */
+  harness?: string[];
+  out?: string;
+  registry?: Registry;
 }
 
 export async function verifyCommand(o: VerifyCommandOptions, io: Output): Promise<number> {
-  const r = await verifyRecordings({ root: o.root, casesDir: o.casesDir, allowUnused: o.allowUnused ?? false });
+  let versions: { pins: HarnessPin[]; pinsRoot: string } | undefined;
+  if (o.harness?.length) {
+    try {
+      versions = { pins: await requestedPins(await loadPins(o.root), o.harness.map(parseHarnessFlag), o.registry ?? npmRegistry), pinsRoot: o.root };
+    } catch (err) {
+      if (!(err instanceof HarnessVersionError || err instanceof YamlFileError)) throw err;
+      io.err(`papc: ${err.message}\n`);
+      return 2;
+    }
+  }
+  const root = versions ? (o.out ?? join(dirname(o.root), "reports", "harness-versions", "recordings")) : o.root;
+  const r = await verifyRecordings({ root, casesDir: o.casesDir, allowUnused: o.allowUnused ?? false, ...(versions ? { versions, label: relative(process.cwd(), root) || "." } : {}) });
+  if (versions && r.checked === 0) {
+    io.err(`papc: no recordings of ${versions.pins.map((p) => `${p.provider} ${p.version}`).join(", ")} under ${relative(process.cwd(), root) || "."}; make them with \`papc recordings record --harness …\`\n`);
+    return 2;
+  }
   for (const f of r.findings) io.out(`${f.file}: ${f.message}\n`);
   for (const n of r.notes) io.out(`note: ${n.file}: ${n.message} (allowed by --allow-unused)\n`);
   if (r.findings.length > 0) {

@@ -29,6 +29,11 @@ export interface VerifyOptions {
   label?: string;
   /** An unused recording is a note, not a failure (until cases exist). */
   allowUnused?: boolean;
+  /**
+   * Versions other than the pins (`--harness`): only their recordings under `root` are checked,
+   * against these pins, with pins.yaml and the scenarios read from `pinsRoot`; no case uses them.
+   */
+  versions?: { pins: HarnessPin[]; pinsRoot: string };
 }
 
 export interface VerifyResult {
@@ -44,20 +49,22 @@ export async function verifyRecordings(options: VerifyOptions): Promise<VerifyRe
     findings.push({ file: `${label}/${rel}`, message, kind });
   };
 
+  const pinsRoot = options.versions?.pinsRoot ?? options.root;
   let pins: HarnessPin[] = [];
   try {
-    pins = await loadPins(options.root);
+    pins = options.versions?.pins ?? (await loadPins(pinsRoot));
   } catch (err) {
     add("pins.yaml", (err as Error).message);
   }
   let scenarios: string[] = [];
   try {
-    scenarios = (await loadScenarios(options.root)).map((s) => s.name);
+    scenarios = (await loadScenarios(pinsRoot)).map((s) => s.name);
   } catch (err) {
     add("scenarios", (err as Error).message);
   }
-  const uses = await recordingUses(options.casesDir, join(options.casesDir, ".."));
-  const files = await listRecordingFiles(options.root);
+  // another version's recordings are observations: no case uses them
+  const uses = options.versions ? undefined : await recordingUses(options.casesDir, join(options.casesDir, ".."));
+  const files = (await listRecordingFiles(options.root)).filter((rel) => !options.versions || options.versions.pins.some((p) => rel.startsWith(`${p.provider}/${p.version}/`)));
   const ids = new Set<string>();
 
   for (const rel of files) {
@@ -90,9 +97,9 @@ export async function verifyRecordings(options: VerifyOptions): Promise<VerifyRe
     if (scenarios.length > 0 && !scenarios.includes(r.scenario)) add(rel, `scenario ${r.scenario} has no file ${label}/scenarios/${r.scenario}.yaml`);
     const id = idOfPath(rel);
     ids.add(id);
-    if (!uses.has(id)) add(rel, `not used by any case (no case under cases/ has given.event ${id})`, "unused");
+    if (uses && !uses.has(id)) add(rel, `not used by any case (no case under cases/ has given.event ${id})`, "unused");
   }
-  for (const [id, caseFiles] of uses) {
+  for (const [id, caseFiles] of uses ?? []) {
     if (!ids.has(id)) for (const f of caseFiles) findings.push({ file: f, message: `given.event refers to ${id}, which is not a recording under ${label}/`, kind: "invalid" });
   }
   const notes = options.allowUnused ? findings.filter((f) => f.kind === "unused") : [];
