@@ -14,6 +14,8 @@ import { renderMarkdown } from "../src/report/markdown.js";
 import { footerFor } from "../src/run/tally.js";
 import { KIT_ROOT, PAPC } from "./helpers.js";
 import { HEADER } from "./report-header.js";
+import { installPinnedHarnesses, requireHarnesses } from "./live-helpers.js";
+import { parseReport } from "../src/report/jsonl.js";
 
 const papc = (args: string[], env: Record<string, string> = {}) => execa("node", [PAPC, ...args], { cwd: KIT_ROOT, reject: false, env: { NO_COLOR: "1", ...env } });
 const fakeRegistry: Registry = { latest: async (pkg) => (pkg === "@openai/codex" ? "0.171.0" : "2.1.332"), versions: async () => [] };
@@ -97,4 +99,21 @@ describe("a report names the harness binaries it ran (KIT-HARNESS-PROVENANCE)", 
     expect(renderHtml([report], { sources: ["r.jsonl"] })).toContain("@openai/codex@0.171.0 (codex-cli 0.171.0, not the pin)");
     expect(renderMarkdown({ header: HEADER, cases: [], footer: report.footer })).not.toContain("Harnesses");
   });
+});
+
+describe("papc run --harness", () => {
+  it("runs the live cases on the version named (here the pin, named explicitly) and the report says which binary ran", async (ctx) => {
+    requireHarnesses(ctx, await installPinnedHarnesses(), "papc run --harness");
+    const out = await tmpDir({ unsafeCleanup: true });
+    const run = await papc(["run", "--harness", "codex@0.147.0", "--case", "live/codex/deny-pretooluse", "--out", out.path]);
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    const report = parseReport(await readFile(join(out.path, "reference.jsonl"), "utf8"));
+    expect(report.header.harnesses).toEqual([{ provider: "codex", package: "@openai/codex", version: "0.147.0", version_output: "codex-cli 0.147.0", pinned: true }]);
+    expect(report.cases.map((c) => [c.id, c.outcome, c.harness])).toEqual([["live/codex/deny-pretooluse", "pass", { provider: "codex", version: "0.147.0" }]]);
+    expect(await readFile(join(out.path, "reference.md"), "utf8")).toContain("Harnesses: @openai/codex@0.147.0 (`--version`: codex-cli 0.147.0, the pin).");
+    const twice = await papc(["run", "--harness", "codex@0.147.0,0.148.0", "--out", out.path]);
+    expect(twice.exitCode).toBe(2);
+    expect(twice.stderr).toContain("papc run takes one version per provider; codex is named twice");
+    await out.cleanup();
+  }, 300_000);
 });
