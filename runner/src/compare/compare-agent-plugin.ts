@@ -10,7 +10,7 @@ import type { AgentPluginLoadResult, AgentPluginOptionalField } from "../types/p
 import type { DiffLine } from "../types/run-report.js";
 import { compareDiagnostics } from "./compare-validate.js";
 import { diffField } from "./diff-lines.js";
-import { matchesSubset, projectOnto } from "./match.js";
+import { pathDiff } from "./path-diff.js";
 
 export interface AgentPluginComparison {
   diff: DiffLine[];
@@ -24,7 +24,7 @@ export function compareAgentPlugin(expect: Expectation, result: AgentPluginLoadR
   const diff: DiffLine[] = [];
   const unobserved: string[] = [];
   const field = (path: string, expected: unknown, actual: unknown): void => {
-    if (!matchesSubset(expected, actual)) diff.push(...diffField(path, expected, projectOnto(expected, actual)));
+    diff.push(...pathDiff(path, expected, actual));
   };
   const names = (path: string, expected: string[], actual: string[]): void => {
     const want = [...expected].sort();

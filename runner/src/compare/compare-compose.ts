@@ -6,7 +6,7 @@ import type { ComposeExpectation } from "../types/case.js";
 import type { ComposeResult } from "../types/protocol.js";
 import type { DiffLine } from "../types/run-report.js";
 import { diffField } from "./diff-lines.js";
-import { matchesSubset, projectOnto } from "./match.js";
+import { pathDiff } from "./path-diff.js";
 
 const EXACT = ["order", "tools", "fired", "conflicts", "failures"] as const;
 
@@ -14,7 +14,7 @@ export function compareCompose(expect: ComposeExpectation, result: ComposeResult
   const diff: DiffLine[] = [];
   for (const key of EXACT) {
     const want = expect[key];
-    if (want !== undefined && !matchesSubset(want, result[key])) diff.push(...diffField(key, want, projectOnto(want, result[key])));
+    if (want !== undefined) diff.push(...pathDiff(key, want, result[key]));
   }
   if (expect.rejected) {
     const byPackage = (list: { package: string; code: string }[]) => list.map((r) => ({ package: r.package, code: r.code })).sort((a, b) => (a.package < b.package ? -1 : a.package > b.package ? 1 : 0));

@@ -6,6 +6,7 @@ import type { ValidateResult } from "../types/protocol.js";
 import type { DiffLine } from "../types/run-report.js";
 import { diffField } from "./diff-lines.js";
 import { matchesSubset, projectOnto } from "./match.js";
+import { pathDiff } from "./path-diff.js";
 
 export function compareValidate(expect: ValidateExpectation, result: ValidateResult): DiffLine[] {
   const diff: DiffLine[] = [];
@@ -20,7 +21,8 @@ export function compareValidate(expect: ValidateExpectation, result: ValidateRes
   if (report === undefined) return diff; // exit 2 without a report: the checks below are unobserved
   if (expect.valid !== undefined) field("valid", expect.valid, report.valid);
   if (expect.diagnostics) diff.push(...compareDiagnostics(expect.diagnostics, report.diagnostics));
-  if (expect.report !== undefined) field("report", expect.report, report);
+  // the report: one line per differing field, named by its path, records paired by identity
+  if (expect.report !== undefined) diff.push(...pathDiff("report", expect.report, report));
   return diff;
 }
 
