@@ -24,6 +24,7 @@ import { NoCasesError, planRun, runPlanned } from "./run/run-selected.js";
 import { FAILING_OUTCOMES } from "./types/run-report.js";
 import { installCommand, pathCommand } from "./harness/commands.js";
 import { useHarnessVersions } from "./harness/run-versions.js";
+import { otherVersionsRecordings } from "./harness/versions.js";
 import { matrixCommand } from "./harness/matrix-command.js";
 import { MATRIX_DOC, MATRIX_JSON } from "./harness/matrix-markdown.js";
 import { DEFAULT_RECORD_JOBS, diffCommand, recordCommand, verifyCommand } from "./recordings/commands.js";
@@ -309,7 +310,7 @@ function program(): Command {
     });
   const recordingsDir = join(root, "recordings");
   // recordings of harness versions other than the pins: generated, never beside the pins' (SPEC 7)
-  const otherVersionsDir = join(root, "reports", "harness-versions", "recordings");
+  const otherVersionsDir = otherVersionsRecordings(recordingsDir);
   const harness = cli.command("harness").description("the pinned harness binaries (recordings/pins.yaml)").exitOverride();
   harness
     .command("install")

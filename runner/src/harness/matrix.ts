@@ -19,7 +19,7 @@ import { bisectVersions, compareVersions, type Bisection } from "./bisect.js";
 import { installedVersion, installHarness } from "./install.js";
 import { loadPins } from "./pins.js";
 import { selectHarnessVersions } from "./resolve.js";
-import { npmRegistry, requestedPins, type HarnessRequest, type Registry } from "./versions.js";
+import { npmRegistry, pinAtVersion, requestedPins, type HarnessRequest, type Registry } from "./versions.js";
 
 export interface MatrixVersion {
   provider: Provider;
@@ -75,7 +75,6 @@ export async function runMatrix(o: MatrixOptions): Promise<HarnessMatrix> {
 
   // one version's live outcomes (all its live cases, or the ones named), the harness selected for the run
   const runLive = async (pin: HarnessPin, only?: string): Promise<Record<string, string>> => {
-    await installHarness(pin);
     selectHarnessVersions([pin]);
     const selected = liveOf(pin.provider).filter((c) => only === undefined || c.id === only);
     const report = await runSuite({ kitRoot: o.kitRoot, kit: { name: "papc", version: "matrix" }, adapter, cases: selected, jobs: o.jobs ?? 2 });
@@ -109,7 +108,11 @@ export async function runMatrix(o: MatrixOptions): Promise<HarnessMatrix> {
       say(`${id}: ${a} on ${earlier.version}, ${b} on ${later.version}; bisecting`);
       const released = await registry.versions(later.package);
       const base = pins.find((p) => p.provider === later.provider)!;
-      const bisection = await bisectVersions(released, { version: earlier.version, observed: a }, { version: later.version, observed: b }, async (version) => (await runLive({ ...base, version, version_output: base.version_output.replace(base.version, version) }, id))[id] ?? "missing");
+      const bisection = await bisectVersions(released, { version: earlier.version, observed: a }, { version: later.version, observed: b }, async (version) => {
+        const probe = pinAtVersion(base, version);
+        await installHarness(probe);
+        return (await runLive(probe, id))[id] ?? "missing";
+      });
       changes.push({ provider: later.provider, case: id, from: { version: earlier.version, outcome: a }, to: { version: later.version, outcome: b }, bisection });
     }
   }

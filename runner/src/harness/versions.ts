@@ -2,6 +2,7 @@
 // (recordings/pins.yaml) stay what the suite's expectations are written for; another version is
 // the same package at that version, checked by the same `--version` line with its number.
 
+import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { PROVIDERS, type HarnessPin, type Provider } from "../types/recording.js";
 import { pinFor } from "./pins.js";
@@ -27,6 +28,11 @@ export function parseHarnessFlag(word: string): HarnessRequest {
   const bad = versions.filter((v) => v !== "latest" && !VERSION.test(v));
   if (versions.length === 0 || bad.length > 0) throw new HarnessVersionError(`--harness ${word}: ${bad.map((v) => JSON.stringify(v)).join(", ") || "no version"} is not a version (x.y.z or latest)`);
   return { provider: provider as Provider, versions: [...new Set(versions)] };
+}
+
+/** Where recordings of versions other than the pins go, beside the kit's recordings folder: reports/harness-versions/recordings. */
+export function otherVersionsRecordings(recordingsRoot: string): string {
+  return join(dirname(recordingsRoot), "reports", "harness-versions", "recordings");
 }
 
 /** The pin's package at another version; its `--version` line is the pin's with the number replaced. */

@@ -1,7 +1,7 @@
 // Which harness binaries a run's live cases use, for the report header: package, version, what
 // the binary's `--version` printed at the start of the run, and whether it is the pin.
 
-import { execa } from "execa";
+import { installedVersion } from "../harness/install.js";
 import { loadPins, recordingsRoot } from "../harness/pins.js";
 import type { LoadedCase } from "../types/case.js";
 import type { Provider } from "../types/recording.js";
@@ -16,9 +16,8 @@ export async function harnessesOf(cases: readonly LoadedCase[]): Promise<Harness
   for (const provider of providers) {
     const found = await liveHarness(provider);
     if (typeof found === "string") continue; // its cases are skipped, saying why
-    const r = await execa(found.binary, ["--version"], { reject: false, timeout: 30_000, stdin: "ignore" });
     const { pin } = found;
-    runs.push({ provider, package: pin.package, version: pin.version, version_output: r.exitCode === 0 ? r.stdout.trim() : `(--version failed: exit ${r.exitCode ?? r.signal})`, pinned: pins.some((p) => p.provider === provider && p.version === pin.version) });
+    runs.push({ provider, package: pin.package, version: pin.version, version_output: (await installedVersion(pin)) ?? "(--version failed)", pinned: pins.some((p) => p.provider === provider && p.version === pin.version) });
   }
   return runs;
 }

@@ -2,13 +2,13 @@
 // Each returns the exit code: 0 fine, 1 drift / findings / failed run, 2 usage.
 
 import { cpus } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { relative } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
 import { harnessCacheRoot } from "../harness/cache.js";
 import { HarnessInstallError, installHarness } from "../harness/install.js";
 import { loadPins } from "../harness/pins.js";
 import { HarnessMissingError, resolveHarness, type ResolvedHarness } from "../harness/resolve.js";
-import { HarnessVersionError, npmRegistry, parseHarnessFlag, requestedPins, type Registry } from "../harness/versions.js";
+import { HarnessVersionError, npmRegistry, otherVersionsRecordings, parseHarnessFlag, requestedPins, type Registry } from "../harness/versions.js";
 import { PROVIDERS, type HarnessPin, type Provider, type Recording } from "../types/recording.js";
 import { compareSets, committedRecordings } from "./check.js";
 import { renderVersionDrift, versionDrift, type VersionDrift } from "./drift.js";
@@ -84,7 +84,7 @@ export async function recordCommand(o: RecordCommandOptions, io: Output): Promis
 
   const tmp = o.check ? await tmpDir({ prefix: "papc-recheck-", unsafeCleanup: true }) : undefined;
   // the pins' recordings go to the recordings folder; another version's never do (SPEC 7)
-  const target = (pin: HarnessPin): string => tmp?.path ?? (isPinned(pin) ? o.root : (o.out ?? join(dirname(o.root), "reports", "harness-versions", "recordings")));
+  const target = (pin: HarnessPin): string => tmp?.path ?? (isPinned(pin) ? o.root : (o.out ?? otherVersionsRecordings(o.root)));
   let runs;
   try {
     runs = await runJobs(jobs, o.jobs ?? DEFAULT_RECORD_JOBS, { ...(o.logDir ? { logDir: o.logDir } : {}) }, (run) =>
@@ -173,7 +173,7 @@ export async function verifyCommand(o: VerifyCommandOptions, io: Output): Promis
       return 2;
     }
   }
-  const root = versions ? (o.out ?? join(dirname(o.root), "reports", "harness-versions", "recordings")) : o.root;
+  const root = versions ? (o.out ?? otherVersionsRecordings(o.root)) : o.root;
   const r = await verifyRecordings({ root, casesDir: o.casesDir, allowUnused: o.allowUnused ?? false, ...(versions ? { versions, label: relative(process.cwd(), root) || "." } : {}) });
   if (versions && r.checked === 0) {
     io.err(`papc: no recordings of ${versions.pins.map((p) => `${p.provider} ${p.version}`).join(", ")} under ${relative(process.cwd(), root) || "."}; make them with \`papc recordings record --harness …\`\n`);
