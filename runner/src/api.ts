@@ -44,7 +44,7 @@ export interface RunSuiteOptions {
    * e.g. `["manifest/structural/hook/**"]`. Default: every case.
    */
   cases?: string[];
-  /** Only the cases that check one of these requirement ids (SPEC.md), e.g. `["PAP-STR-001"]`. */
+  /** Only the cases that check one of these requirement ids (SPEC.md), e.g. `["PAP-STRUCT-HOOK-TIMEOUT-RANGE"]`. */
   requirements?: string[];
   /** Implementation processes run in parallel (default: the number of CPUs). */
   jobs?: number;

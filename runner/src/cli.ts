@@ -3,17 +3,23 @@
 // Exit codes: 0 everything passed or was expected; 1 a case failed (or lint found problems,
 // or a stale baseline); 2 usage error.
 
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { AdapterError } from "./adapters/load-adapter.js";
+import { AdapterError, commandAdapter, resolveAdapter } from "./adapters/load-adapter.js";
+import { loadCases } from "./cases/load-cases.js";
+import { renderRepro, ReproError, writeRepro, type Repro } from "./run/repro.js";
 import { kitInfo, kitRoot } from "./kit.js";
-import { lintSuite, suitePaths } from "./lint/lint.js";
+import { lintAdapterFile, lintSuite, suitePaths } from "./lint/lint.js";
+import { existsSync, statSync } from "node:fs";
+import { updateBaseline, type BaselineUpdate } from "./adapters/baseline-file.js";
 import { renderProblems } from "./lint/render.js";
 import { compareReports, renderComparison } from "./report/compare-reports.js";
 import { JsonlWriter, readReport, ReportFormatError } from "./report/jsonl.js";
 import { lockReports } from "./report/out-lock.js";
+import { selectionConflict } from "./report/selection-guard.js";
+import { count } from "./report/plural.js";
 import { renderJunit } from "./report/junit.js";
 import { renderMarkdown } from "./report/markdown.js";
 import { Progress, renderSummary } from "./report/terminal.js";
@@ -37,6 +43,24 @@ import { newCaseCommand, OPERATIONS } from "./scaffold/new-case.js";
 
 class UsageError extends Error {}
 
+/** An adapter file named by its folder or itself; a usage error when there is none. */
+function adapterFileOf(path: string): string {
+  const file = existsSync(path) && statSync(path).isDirectory() ? resolve(path, "adapter.yaml") : resolve(path);
+  if (!existsSync(file)) throw new UsageError(`${file} is missing: an adapter folder holds adapter.yaml (IMPLEMENTERS.md §6)`);
+  return file;
+}
+
+/** The flags of `papc run` that shape one run, after the selection and report names are settled. */
+interface RunFlags {
+  jobs: number;
+  timeout?: number;
+  quiet?: boolean;
+  verbose?: boolean;
+  json?: boolean;
+  keepFixtures?: boolean;
+  updateBaseline?: boolean;
+}
+
 const positiveInt = (name: string) => (value: string): number => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
@@ -48,10 +72,18 @@ const printJson = (value: unknown): void => void process.stdout.write(`${JSON.st
 function program(): Command {
   const root = kitRoot();
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  // a case file as the reader can open it: node_modules/papc/cases/… in a project that installed papc
+  const caseFileShown = (file: string): string => {
+    const shown = relative(process.cwd(), join(root, file));
+    return shown.startsWith("..") ? join(root, file) : shown;
+  };
   const cli = new Command("papc")
     .description("Conformance kit for Portable Agent Packages and Agent Plugins 1.0")
     .version(kitInfo().version)
-    .showHelpAfterError()
+    // a usage error is its one useful line and where to look, not the whole help
+    .showHelpAfterError("(add --help to the command for its options)")
+    // with --json, main prints the error as one JSON document instead (KIT-CLI-JSON)
+    .configureOutput(jsonRequested() ? { writeErr: () => undefined, outputError: () => undefined } : {})
     .exitOverride();
 
   cli
@@ -68,8 +100,11 @@ function program(): Command {
     .option("-v, --verbose", "print a line for every case, with its duration")
     .option("--json", "print no progress, then {reports, totals, exit_code, problems: [{id, outcome, message}]}")
     .option("--harness <provider@version>", "live cases and harness-backed adapters run this version instead of the pin (x.y.z or latest; installed on demand); repeatable", collect)
+    .option("--update-baseline", "write the run's failures into the adapter's baseline (reason: the current message) and remove entries that passed; comments kept")
+    .option("--force", "replace the reports of another selection (--case, --requirement) of the same adapter in --out")
+    .option("--keep-fixtures", "keep the fixture tree of every failing case, as the implementation left it, under <out>/<adapter>.fixtures/<case id>/")
     .exitOverride()
-    .action(async (o: { adapter?: string; command?: string; case?: string[]; requirement?: string[]; jobs: number; timeout?: number; out: string; quiet?: boolean; verbose?: boolean; json?: boolean; harness?: string[] }) => {
+    .action(async (o: RunFlags & { adapter?: string; command?: string; case?: string[]; requirement?: string[]; out: string; harness?: string[]; force?: boolean }) => {
       if (o.harness) {
         try {
           await useHarnessVersions(o.harness, (line) => process.stderr.write(`papc: ${line}\n`));
@@ -77,7 +112,10 @@ function program(): Command {
           throw new UsageError((err as Error).message.replace(/^papc: /, ""));
         }
       }
+      if (o.updateBaseline && o.command !== undefined) throw new UsageError("--update-baseline writes an adapter file's baseline: register the command as adapter.yaml (IMPLEMENTERS.md §6) and use --adapter");
       const plan = await planRun({ root, ...(o.command !== undefined ? { command: o.command } : { adapter: o.adapter ?? "reference" }), caseGlobs: o.case ?? [], requirements: o.requirement ?? [] });
+      if (o.updateBaseline && /[\\/]node_modules[\\/]/.test(plan.adapter.file ?? "")) throw new UsageError(`${plan.adapter.file} is part of the installed papc: --update-baseline edits your own adapter.yaml`);
+      warnUnknownBaseline(plan);
       const outDir = resolve(o.out);
       try {
         await mkdir(outDir, { recursive: true });
@@ -92,13 +130,18 @@ function program(): Command {
         throw new UsageError((err as Error).message);
       }
       try {
+        const conflict = o.force ? undefined : await selectionConflict(`${base}.jsonl`, plan.filter);
+        if (conflict) throw new UsageError(conflict);
         await runInto(base, plan, o);
       } finally {
         await unlock();
       }
     });
   /** One run of the suite into the reports `<base>.*`, which the caller has locked. */
-  async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, o: { jobs: number; timeout?: number; quiet?: boolean; verbose?: boolean; json?: boolean }): Promise<void> {
+  async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, o: RunFlags): Promise<void> {
+    // the previous run's kept fixtures would mix with this run's
+    const keepDir = o.keepFixtures ? `${base}.fixtures` : undefined;
+    if (keepDir) await rm(keepDir, { recursive: true, force: true });
     // A report that cannot be written (a full disk) stops the run at once (KIT-RUN-STOPPED).
     const stop = new AbortController();
     const jsonl = new JsonlWriter(`${base}.jsonl`, (message) => stop.abort(message));
@@ -116,6 +159,7 @@ function program(): Command {
       },
       onFooter: (f) => jsonl.write(f),
       signal: stop.signal,
+      ...(keepDir ? { keepFixtures: keepDir } : {}),
     });
     const unwritten: string[] = [];
     await jsonl.close().catch((err: Error) => unwritten.push(err.message));
@@ -129,24 +173,68 @@ function program(): Command {
     }
     if (report.footer.stopped !== undefined || unwritten.length > 0) {
       // The kit could not complete the run: exit 2, the reason on stderr, whatever the format.
-      const why = [...(report.footer.stopped !== undefined ? [`the run stopped after ${report.cases.length} of ${report.header.suite.cases} cases: ${report.footer.stopped}`] : []), ...unwritten];
-      if (!o.json) process.stdout.write(renderSummary(report, color));
+      const why = [...(report.footer.stopped !== undefined ? [`the run stopped after ${report.cases.length} of ${count(report.header.suite.cases, "case")}: ${report.footer.stopped}`] : []), ...unwritten];
+      if (!o.json) process.stdout.write(renderSummary(report, color, caseFileShown));
       process.stderr.write(why.map((line) => `papc: ${line}\n`).join(""));
       process.exitCode = 2;
       return;
     }
     const written = { jsonl: `${base}.jsonl`, junit: `${base}.xml`, markdown: `${base}.md`, html: `${base}.html` };
+    let exitCode: number = report.footer.exit_code;
+    let baselineUpdate: (BaselineUpdate & { file: string }) | undefined;
+    if (o.updateBaseline && plan.adapter.file) {
+      baselineUpdate = { file: plan.adapter.file, ...(await updateBaseline(plan.adapter.file, report)) };
+      // the run stands as written; its failures are now known ones, so the next run passes (a suite bug is never baselined)
+      exitCode = report.cases.some((c) => c.outcome === "suite-bug") ? 1 : 0;
+    }
     if (o.json) {
       const problems = report.cases.filter((c) => FAILING_OUTCOMES.includes(c.outcome) || c.stale_baseline).map((c) => ({ id: c.id, outcome: c.outcome, ...(c.stale_baseline ? { stale_baseline: true } : {}), ...(c.message ? { message: c.message } : {}) }));
-      printJson({ reports: written, totals: report.footer.totals, exit_code: report.footer.exit_code, duration_ms: report.footer.duration_ms, problems });
+      printJson({ reports: written, totals: report.footer.totals, exit_code: exitCode, duration_ms: report.footer.duration_ms, problems, ...(baselineUpdate ? { baseline_update: { file: baselineUpdate.file, added: baselineUpdate.added.map(([id]) => id), removed: baselineUpdate.removed } } : {}) });
     } else {
-      process.stdout.write(renderSummary(report, color));
+      process.stdout.write(renderSummary(report, color, caseFileShown));
       process.stdout.write(`reports: ${Object.values(written).join(", ")}\n`);
+      const kept = report.cases.filter((c) => c.kept_fixture !== undefined).length;
+      if (keepDir) process.stdout.write(kept > 0 ? `fixtures of the ${kept} case${kept === 1 ? "" : "s"} to act on kept in ${keepDir}\n` : "no fixture kept: no case to act on\n");
+      if (baselineUpdate) process.stdout.write(`baseline updated in ${baselineUpdate.file}: ${baselineUpdate.added.length} added, ${baselineUpdate.removed.length} removed (passing)${exitCode !== 0 ? "; suite-bug cases are never baselined" : ""}\n`);
     }
-    process.exitCode = report.footer.exit_code;
+    process.exitCode = exitCode;
+  }
+
+  /** Baseline entries that name no case of the suite: a typo hides a failure (KIT-BASELINE); said on stderr before the run. */
+  function warnUnknownBaseline(plan: Awaited<ReturnType<typeof planRun>>): void {
+    const ids = new Set([...plan.lint.caseSet.cases.map((c) => c.id), ...plan.lint.caseSet.broken.map((b) => b.id)]);
+    const unknown = Object.keys(plan.adapter.baseline ?? {}).filter((id) => !ids.has(id));
+    for (const id of unknown) process.stderr.write(`papc: warning: the baseline of ${plan.adapter.file ?? plan.adapter.name} names unknown case "${id}" (papc lint --adapter shows where)\n`);
   }
 
   const io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) };
+  cli
+    .command("repro <case-id>")
+    .description("write one case's fixture into a folder and print the exact requests (for an exec adapter, the command line) to re-run it by hand")
+    .addOption(new Option("--adapter <name|path>", "adapter under adapters-under-test/, or a folder/adapter.yaml (default: reference)").conflicts("command"))
+    .option("--command <cmd>", "a persistent-protocol implementation, as for papc run")
+    .option("--out <dir>", "the folder for the fixture (must be empty or absent; default papc-repro/<case-id>)")
+    .option("--json", "print {id, title, file, line, root, entries, expect, requests, command} as one JSON document")
+    .exitOverride()
+    .action(async (id: string, o: { adapter?: string; command?: string; out?: string; json?: boolean }) => {
+      const { cases, broken } = await loadCases(join(root, "cases"), root);
+      const c = cases.find((x) => x.id === id);
+      if (!c) {
+        const known = [...cases.map((x) => x.id), ...broken.map((b) => b.id)];
+        const near = known.filter((k) => k.endsWith(`/${id.split("/").pop()}`)).slice(0, 5);
+        throw new UsageError(broken.some((b) => b.id === id) ? `case ${id} does not load: run papc lint` : `no case ${id}${near.length ? `; did you mean ${near.join(", ")}?` : " (papc list shows the ids)"}`);
+      }
+      const adapter = o.command !== undefined ? commandAdapter(o.command) : await resolveAdapter(o.adapter ?? "reference", root);
+      let repro: Repro;
+      try {
+        repro = await writeRepro(c, resolve(o.out ?? join("papc-repro", ...id.split("/"))), adapter, { ...kitInfo(), root });
+      } catch (err) {
+        if (err instanceof ReproError) throw new UsageError(err.message);
+        throw err;
+      }
+      if (o.json) printJson(repro);
+      else process.stdout.write(renderRepro(repro, caseFileShown));
+    });
   cli
     .command("smoke")
     .description("check an adapter before running the suite: it starts, answers hello, replies well-formed, passes the clearest cases, and sees failures")
@@ -176,10 +264,20 @@ function program(): Command {
 
   cli
     .command("lint")
-    .description("check every case file, SPEC.md requirement coverage, exclusions and adapters")
+    .description("check every case file, SPEC.md requirement coverage, exclusions and adapters; with --adapter, only that adapter file")
+    .option("--adapter <dir|file>", "check this adapter (a folder holding adapter.yaml, or the file): its schema and baseline entries that name no case")
     .option("--json", "print {ok, cases, requirements, problems: [{code, file, line, message, fix, caseId}]}")
     .exitOverride()
-    .action(async (o: { json?: boolean }) => {
+    .action(async (o: { adapter?: string; json?: boolean }) => {
+      if (o.adapter !== undefined) {
+        const file = adapterFileOf(o.adapter);
+        const { cases, broken } = await loadCases(join(root, "cases"), root);
+        const problems = await lintAdapterFile(file, relative(process.cwd(), file) || file, root, new Set([...cases.map((c) => c.id), ...broken.map((b) => b.id)]));
+        if (o.json) printJson({ ok: problems.length === 0, adapter: file, problems });
+        else process.stdout.write(problems.length > 0 ? `${renderProblems(problems)}\n${count(problems.length, "problem")}\n` : `lint OK: ${file}\n`);
+        process.exitCode = problems.length > 0 ? 1 : 0;
+        return;
+      }
       const { problems, caseSet, spec } = await lintSuite(suitePaths(root));
       if (o.json) {
         printJson({ ok: problems.length === 0, cases: caseSet.cases.length, requirements: spec.requirements.size, problems });
@@ -187,11 +285,11 @@ function program(): Command {
         return;
       }
       if (problems.length > 0) {
-        process.stdout.write(`${renderProblems(problems)}\n${problems.length} problem(s)\n`);
+        process.stdout.write(`${renderProblems(problems)}\n${count(problems.length, "problem")}\n`);
         process.exitCode = 1;
         return;
       }
-      process.stdout.write(`lint OK: ${caseSet.cases.length} cases, ${spec.requirements.size} requirements\n`);
+      process.stdout.write(`lint OK: ${count(caseSet.cases.length, "case")}, ${count(spec.requirements.size, "requirement")}\n`);
     });
 
   cli
@@ -199,17 +297,18 @@ function program(): Command {
     .description("list cases (id, requirements, file:line)")
     .option("--case <glob>", "only matching case ids; repeatable", collect)
     .option("--requirement <id>", "only cases that check this requirement; repeatable", collect)
-    .option("--json", "print [{id, operation, spec, file, line}]")
+    .option("--json", "print [{id, operation, spec, file (relative to the kit), path (relative to here), line}]")
     .exitOverride()
     .action(async (o: { case?: string[]; requirement?: string[]; json?: boolean }) => {
       const { caseSet } = await lintSuite(suitePaths(root));
       const selected = selectCases(caseSet.cases, { caseGlobs: o.case ?? [], requirements: o.requirement ?? [] });
       if (o.json) {
-        printJson(selected.map((c) => ({ id: c.id, operation: c.operation, spec: c.spec, file: c.location.file, line: c.location.line })));
+        printJson(selected.map((c) => ({ id: c.id, operation: c.operation, spec: c.spec, file: c.location.file, path: caseFileShown(c.location.file), line: c.location.line })));
         return;
       }
+      // the file as the reader can open it from here (node_modules/papc/cases/… in a project)
       for (const c of selected) {
-        process.stdout.write(`${c.id}\t${c.spec.join(",")}\t${c.location.file}:${c.location.line}\n`);
+        process.stdout.write(`${c.id}\t${c.spec.join(",")}\t${caseFileShown(c.location.file)}:${c.location.line}\n`);
       }
     });
 
@@ -239,7 +338,7 @@ function program(): Command {
         }
         const n = r.accepting + r.rejecting + r.other;
         const how = n > 0
-          ? `${n} case(s): ${r.accepting} accepting, ${r.rejecting} rejecting${r.other ? `, ${r.other} other` : ""}${lopsided ? ` — ONE-SIDED: add ${r.accepting > 0 ? "a rejecting" : r.rejecting > 0 ? "an accepting" : "an accepting and a rejecting"} case (what counts as which: SPEC.md 1.1, CONTRIBUTING.md)` : ""}`
+          ? `${count(n, "case")}: ${r.accepting} accepting, ${r.rejecting} rejecting${r.other ? `, ${r.other} other` : ""}${lopsided ? ` — ONE-SIDED: add ${r.accepting > 0 ? "a rejecting" : r.rejecting > 0 ? "an accepting" : "an accepting and a rejecting"} case (what counts as which: SPEC.md 1.1, CONTRIBUTING.md)` : ""}`
           : r.exclusion
             ? `excluded: ${r.exclusion.reason}${r.exclusion.tested_by ? ` (tested by ${r.exclusion.tested_by})` : ""}`
             : "MISSING";
@@ -257,18 +356,19 @@ function program(): Command {
     .addOption(new Option("--format <format>", "output format").choices(["terminal", "junit", "markdown", "html"]).default("terminal"))
     .option("--out <file>", "write to a file instead of stdout")
     .option("--title <text>", "html: the page title")
+    .option("--exit-status", "exit with the rendered run's exit code (default: 0 once rendered, so a publish step does not fail because the run did)")
     .exitOverride()
-    .action(async (files: string[], o: { format: string; out?: string; title?: string }) => {
+    .action(async (files: string[], o: { format: string; out?: string; title?: string; exitStatus?: boolean }) => {
       if (files.length > 1 && o.format !== "html") throw new UsageError(`--format ${o.format} renders one report; only --format html compares several`);
       const reports = await Promise.all(files.map((f) => readReport(f)));
       const r = reports[0]!;
       const text =
         o.format === "html"
           ? renderHtml(reports, { sources: files, ...(o.title ? { title: o.title } : {}) })
-          : o.format === "junit" ? renderJunit(r) : o.format === "markdown" ? renderMarkdown(r) : renderSummary(r, color && !o.out);
+          : o.format === "junit" ? renderJunit(r) : o.format === "markdown" ? renderMarkdown(r) : renderSummary(r, color && !o.out, caseFileShown);
       if (o.out) await writeFile(o.out, text);
       else process.stdout.write(text);
-      process.exitCode = Math.max(...reports.map((x) => x.footer.exit_code));
+      process.exitCode = o.exitStatus ? Math.max(...reports.map((x) => x.footer.exit_code)) : 0;
     });
   report
     .command("badge <report.jsonl>")
@@ -283,7 +383,7 @@ function program(): Command {
   report
     .command("compare <a.jsonl> <b.jsonl>")
     .description("regressions and fixes from run A to run B, by case id and hash; exit 1 on regressions")
-    .option("--json", "print {regressions, fixes, otherChanges, changedCases, added, removed, sameSuite}")
+    .option("--json", "print {regressions, fixes, other_changes, changed_cases, added, removed, same_suite}")
     .exitOverride()
     .action(async (a: string, b: string, o: { json?: boolean }) => {
       const cmp = compareReports(await readReport(a), await readReport(b));
@@ -390,18 +490,35 @@ process.stdout.on("error", (err: NodeJS.ErrnoException) => {
   throw err;
 });
 
+/** `--json` among the arguments (before a `--`): then even a usage error is one JSON document. */
+function jsonRequested(): boolean {
+  const args = process.argv.slice(2);
+  const end = args.indexOf("--");
+  return (end === -1 ? args : args.slice(0, end)).includes("--json");
+}
+
+function usageFailure(message: string): void {
+  if (jsonRequested()) printJson({ ok: false, error: "usage", message, exit_code: 2 });
+  else process.stderr.write(`papc: ${message}\n`);
+  process.exitCode = 2;
+}
+
 async function main(): Promise<void> {
   try {
     await program().parseAsync(process.argv);
   } catch (err) {
     if (err instanceof CommanderError) {
-      // help and version are not errors; everything else commander rejects is usage
-      process.exitCode = err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help" ? 0 : 2;
+      // help and version are not errors; everything else commander rejects is usage (printed by commander, or as JSON here)
+      if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help") {
+        process.exitCode = 0;
+        return;
+      }
+      if (jsonRequested()) usageFailure(err.message.replace(/^error: /, ""));
+      process.exitCode = 2;
       return;
     }
     if (err instanceof UsageError || err instanceof AdapterError || err instanceof ReportFormatError || err instanceof NoCasesError) {
-      process.stderr.write(`papc: ${err.message}\n`);
-      process.exitCode = 2;
+      usageFailure(err.message);
       return;
     }
     throw err;

@@ -53,7 +53,7 @@ describe("--json", () => {
     expect(badJson.problems).toEqual([expect.objectContaining({ id: "manifest/structural/hook/timeout-99", outcome: "fail" })]);
     const cmp = await papc(["report", "compare", goodJson.reports.jsonl, badJson.reports.jsonl, "--json"]);
     expect(cmp.exitCode).toBe(1);
-    expect(JSON.parse(cmp.stdout)).toMatchObject({ regressions: [{ id: "manifest/structural/hook/timeout-99", before: "pass", after: "fail" }], sameSuite: true });
+    expect(JSON.parse(cmp.stdout)).toMatchObject({ regressions: [{ id: "manifest/structural/hook/timeout-99", before: "pass", after: "fail" }], same_suite: true });
   });
 });
 

@@ -1,6 +1,6 @@
 // papc end to end, as CI and implementers use it. Checks KIT-EXIT-CODES, KIT-REPORT-JSONL,
 // KIT-REPORT-RENDER, KIT-REPORT-COMPARE, KIT-BASELINE, KIT-PROTOCOL-EXEC, KIT-OP-VALIDATE-RESULT,
-// KIT-OUTCOME-DISTINCT.
+// KIT-OUTCOME-DISTINCT, KIT-BASELINE-UPDATE, KIT-REPRO, KIT-REPORT-SELECTION, KIT-CLI-USAGE, KIT-REPORT-INPUT.
 
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -69,6 +69,12 @@ describe("a reference made wrong on purpose (accepts timeout_ms = 99)", () => {
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toContain("✗ manifest/structural/hook/timeout-99 — fail");
     expect(run.stdout).toMatch(/structural:\n\s+- expected "reject"\n\s+\+ actual\s+"accept"/);
+    // beside the failure (KIT-REPORT-INPUT): its title, its file:line, a path-named diff and the fixture it ran on
+    const block = run.stdout.slice(run.stdout.indexOf("✗ manifest/structural/hook/timeout-99 — fail"));
+    expect(block).toMatch(/^✗ manifest\/structural\/hook\/timeout-99 — fail\n {2}timeout_ms = 99 is rejected\n {2}case: \S*cases\/manifest\/structural\/hook\.yaml:\d+\n/);
+    expect(block).toMatch(/diagnostics\.includes\[0\] \(missing\):\n\s+- expected \{"code":"invalid_plugin_package","path":"plugins\/demo\/PLUGIN\.toml"\}\n\s+\+ actual\s+\(no diagnostics reported\)/);
+    expect(block).toMatch(/fixture:\n {4}plugins\/demo\/PLUGIN\.toml {2}\(\d+ bytes\)\n[^]*│ timeout_ms = 99\n[^]*plugins\/demo\/run\.sh {2}\(\d+ bytes, mode 0755\)/);
+    expect(report.cases.find((c) => c.outcome === "fail")?.input).toMatchObject({ title: "timeout_ms = 99 is rejected", file: "cases/manifest/structural/hook.yaml" });
     const failing = report.cases.filter((c) => c.outcome !== "pass");
     expect(failing.map((c) => [c.id, c.outcome])).toEqual([["manifest/structural/hook/timeout-99", "fail"]]);
     expect(failing[0]!.diff?.map((d) => d.path)).toContain("exit");
@@ -86,6 +92,8 @@ describe("a reference made wrong on purpose (accepts timeout_ms = 99)", () => {
     const b = join(out, "mutant-run/command.jsonl");
     const forward = await papc(["report", "compare", a, b]);
     expect(forward.exitCode).toBe(1);
+    // the counts before the lists
+    expect(forward.stdout.split("\n")[1]).toMatch(/^1 regression, 0 fixes, 0 other changes, 0 cases whose content changed, \d+ added, \d+ removed$/);
     expect(forward.stdout).toContain("regressions (1):\n  manifest/structural/hook/timeout-99: pass → fail");
     const backward = await papc(["report", "compare", b, a]);
     expect(backward.exitCode).toBe(0);
@@ -97,8 +105,10 @@ describe("a reference made wrong on purpose (accepts timeout_ms = 99)", () => {
     const junit = await papc(["report", "render", jsonl, "--format", "junit"]);
     expect(junit.stdout).toBe(await readFile(join(out, "mutant-run/command.xml"), "utf8"));
     const terminal = await papc(["report", "render", jsonl]);
-    expect(terminal.exitCode).toBe(1);
+    // rendering a failed run succeeds (a publish step goes on); --exit-status gives the run's code
+    expect(terminal.exitCode).toBe(0);
     expect(terminal.stdout).toContain("- expected 1\n    + actual   0");
+    expect((await papc(["report", "render", jsonl, "--exit-status"])).exitCode).toBe(1);
   });
 });
 
@@ -132,6 +142,109 @@ describe("baselines", () => {
   });
 });
 
+describe("the baseline by command (KIT-BASELINE-UPDATE) and papc lint --adapter", () => {
+  const TIMEOUT_CASES = "manifest/structural/hook/timeout-*";
+  const commented = (command: string, baseline: string): string =>
+    `# my adapter, with comments papc keeps\nname: mine\ndescription: accepts timeout 99\nmode: persistent\ncommand: [node, "{kit}/${command}"]\n${baseline}\n# a known failure is a case id and why\n`;
+
+  it("--update-baseline adds the failures with their message, removes entries that pass, keeps comments and other entries", async () => {
+    const dir = join(out, "update-baseline");
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, "adapter.yaml");
+    await writeFile(file, commented("runner/test/mutants/accepts-timeout-99.mjs", "baseline:\n  some/case/not/selected: \"kept: not in this run\""));
+    const first = await papc(["run", "--adapter", dir, "--case", TIMEOUT_CASES, "--out", join(dir, "r1"), "--update-baseline"]);
+    expect(first.exitCode, first.stdout + first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/baseline updated in \S+adapter\.yaml: 1 added, 0 removed/);
+    const written = await readFile(file, "utf8");
+    expect(written).toBe(
+      commented(
+        "runner/test/mutants/accepts-timeout-99.mjs",
+        'baseline:\n  some/case/not/selected: "kept: not in this run"\n  manifest/structural/hook/timeout-99: "fail: result differs from expectation (exit, structural, valid, diagnostics.includes[0])"',
+      ),
+    );
+    // the failure is now known: the next run passes, with it as expected-fail
+    expect((await papc(["run", "--adapter", dir, "--case", TIMEOUT_CASES, "--out", join(dir, "r2")])).exitCode).toBe(0);
+    // the implementation is fixed (the reference itself): the entry is stale, and removed
+    await writeFile(file, written.replace("runner/test/mutants/accepts-timeout-99.mjs", "dist/reference/src/protocol-server.js"));
+    const fixed = await papc(["run", "--adapter", dir, "--case", TIMEOUT_CASES, "--out", join(dir, "r3"), "--update-baseline"]);
+    expect(fixed.exitCode).toBe(0);
+    expect(fixed.stdout).toMatch(/: 0 added, 1 removed/);
+    expect(await readFile(file, "utf8")).toBe(commented("dist/reference/src/protocol-server.js", 'baseline:\n  some/case/not/selected: "kept: not in this run"'));
+    // --update-baseline needs a file to write
+    const adHoc = await papc(["run", "--command", MUTANT, "--case", TIMEOUT_CASES, "--update-baseline", "--out", join(dir, "r4")]);
+    expect(adHoc.exitCode).toBe(2);
+    expect(adHoc.stderr).toMatch(/^papc: --update-baseline writes an adapter file's baseline/);
+  }, 120_000);
+
+  it("papc lint --adapter reports a baseline entry naming no case at its line, and a folder without adapter.yaml", async () => {
+    const dir = join(out, "lint-adapter");
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, "adapter.yaml"), commented("runner/test/mutants/accepts-timeout-99.mjs", "baseline:\n  manifest/structural/hook/timeout-99: known\n  manifest/structural/hook/timeout-9x: typo"));
+    const lint = await papc(["lint", "--adapter", dir]);
+    expect(lint.exitCode).toBe(1);
+    expect(lint.stdout).toMatch(/adapter\.yaml:8: baseline-unknown-case: baseline names unknown case "manifest\/structural\/hook\/timeout-9x"\n/);
+    expect(lint.stdout).toContain("1 problem\n");
+    // a run with it warns before it starts
+    const run = await papc(["run", "--adapter", dir, "--case", TIMEOUT_CASES, "--out", join(dir, "r")]);
+    expect(run.stderr).toMatch(/^papc: warning: the baseline of \S+adapter\.yaml names unknown case "manifest\/structural\/hook\/timeout-9x"/);
+    const empty = join(out, "no-adapter-file");
+    await mkdir(empty, { recursive: true });
+    for (const args of [["lint", "--adapter", empty], ["run", "--adapter", empty]]) {
+      const r = await papc(args);
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toBe(`papc: ${join(empty, "adapter.yaml")} is missing: an adapter folder holds adapter.yaml (IMPLEMENTERS.md §6)\n`);
+    }
+  }, 120_000);
+});
+
+describe("the input beside a failure: papc repro and --keep-fixtures (KIT-REPRO)", () => {
+  it("repro writes the fixture, prints the expectation, the requests and an exec adapter's command line", async () => {
+    const dir = join(out, "repro");
+    const r = await papc(["repro", "manifest/structural/hook/timeout-99", "--adapter", "reference-exec", "--out", dir, "--json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const repro = JSON.parse(r.stdout) as { root: string; entries: number; expect: unknown; requests: string[]; command: string };
+    expect(repro.root).toBe(dir);
+    expect(await readFile(join(dir, "plugins/demo/PLUGIN.toml"), "utf8")).toMatch(/^timeout_ms = 99$/m);
+    expect(repro.expect).toMatchObject({ exit: 1, structural: "reject" });
+    expect(JSON.parse(repro.requests[1]!)).toMatchObject({ cmd: "run", seq: 1, case: { id: "manifest/structural/hook/timeout-99", operation: "validate", root: dir, source: dir } });
+    // the printed command line runs the case by hand: the reference rejects the fixture
+    const byHand = await execa("bash", ["-c", repro.command], { reject: false });
+    expect(byHand.exitCode).toBe(1);
+    expect(JSON.parse(byHand.stdout)).toMatchObject({ valid: false, diagnostics: [{ code: "invalid_plugin_package", path: "plugins/demo/PLUGIN.toml" }] });
+    // a folder that is not empty is refused; an unknown id gets the ids that end the same way
+    expect((await papc(["repro", "manifest/structural/hook/timeout-99", "--out", dir])).stderr).toMatch(/is not empty: remove it or name another folder with --out/);
+    expect((await papc(["repro", "timeout-99"])).stderr).toBe("papc: no case timeout-99; did you mean manifest/structural/hook/timeout-99?\n");
+  });
+
+  it("run --keep-fixtures keeps the tree of each failing case, as the implementation left it, and says where", async () => {
+    const dir = join(out, "keep");
+    const run = await papc(["run", "--command", MUTANT, "--case", "manifest/structural/hook/timeout-*", "--out", dir, "--keep-fixtures"]);
+    expect(run.exitCode).toBe(1);
+    const kept = join(dir, "command.fixtures/manifest/structural/hook/timeout-99");
+    expect(run.stdout).toContain(`fixture kept (as the implementation left it): ${kept}\n`);
+    expect(run.stdout).toContain(`fixtures of the 1 case to act on kept in ${join(dir, "command.fixtures")}\n`);
+    // the mutant rewrote 99 to 100 before validating: that is the tree it left
+    expect(await readFile(join(kept, "plugins/demo/PLUGIN.toml"), "utf8")).toMatch(/^timeout_ms = 100$/m);
+    const report = parseReport(await readFile(join(dir, "command.jsonl"), "utf8"));
+    expect(report.cases.filter((c) => c.kept_fixture).map((c) => c.id)).toEqual(["manifest/structural/hook/timeout-99"]);
+  });
+});
+
+describe("a run never replaces the report of another selection (KIT-REPORT-SELECTION)", () => {
+  it("refuses with exit 2 and says why; --force replaces; the same selection replaces", async () => {
+    const dir = join(out, "selection");
+    const one = ["run", "--case", "manifest/structural/hook/timeout-100", "--out", dir];
+    expect((await papc(one)).exitCode).toBe(0);
+    const other = await papc(["run", "--case", "manifest/structural/hook/timeout-99", "--out", dir]);
+    expect(other.exitCode).toBe(2);
+    expect(other.stderr).toBe(`papc: ${join(dir, "reference.jsonl")} holds a run of the selection case manifest/structural/hook/timeout-100; this run selects the selection case manifest/structural/hook/timeout-99: give it another --out, or --force to replace that report\n`);
+    expect(parseReport(await readFile(join(dir, "reference.jsonl"), "utf8")).cases.map((c) => c.id)).toEqual(["manifest/structural/hook/timeout-100"]);
+    expect((await papc(one)).exitCode).toBe(0);
+    expect((await papc(["run", "--case", "manifest/structural/hook/timeout-99", "--out", dir, "--force"])).exitCode).toBe(0);
+    expect(parseReport(await readFile(join(dir, "reference.jsonl"), "utf8")).cases.map((c) => c.id)).toEqual(["manifest/structural/hook/timeout-99"]);
+  });
+});
+
 describe("exec mode", () => {
   // Validation and dispatch, the two operations the exec adapter declares; one process per case
   // costs about half a second, so a sample of each rather than whole folders.
@@ -156,11 +269,24 @@ describe("usage errors exit 2", () => {
     [["run", "--adapter", "reference", "--command", "x"], /cannot be used with option/],
     [["report", "render", "/nonexistent.jsonl"], /cannot read \/nonexistent.jsonl/],
     [["frobnicate"], /unknown command/],
+    [["run", "--cse", "x"], /^error: unknown option '--cse'\n\(Did you mean --case\?\)\n\(add --help to the command for its options\)\n$/],
     [["run", "--case", "manifest/structural/hook/timeout-100", "--out", "/dev/null/reports"], /cannot create the report directory \/dev\/null\/reports: ENOTDIR/],
   ])("papc %j", async (args, message) => {
     const run = await papc(args as string[]);
     expect(run.exitCode).toBe(2);
     expect(run.stderr + run.stdout).toMatch(message);
+  });
+
+  it("a usage error is one line and a pointer to --help, never the whole help; with --json it is one JSON document (KIT-CLI-USAGE)", async () => {
+    const plain = await papc(["run", "--jobs", "0"]);
+    expect(plain.stderr).toBe("error: option '--jobs <n>' argument '0' is invalid. --jobs must be a positive integer\n(add --help to the command for its options)\n");
+    expect(plain.stdout).toBe("");
+    for (const args of [["run", "--jobs", "0", "--json"], ["run", "--adapter", "no-such-adapter", "--json"], ["lint", "--adapter", "/nonexistent", "--json"]]) {
+      const r = await papc(args);
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toBe("");
+      expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, error: "usage", exit_code: 2, message: expect.any(String) });
+    }
   });
 
   it("an exec adapter with an unknown placeholder is refused before anything runs", async () => {

@@ -54,7 +54,9 @@ const SYNTHETIC: CaseRecord[] = [
       { type: "add", path: "diagnostics", actual: "<b>not bold</b>" },
     ],
     stderr: `warning: ${HOSTILE}\n`,
+    input: { title: `exit 1 for an invalid package ${HOSTILE}`, file: "cases/synthetic.yaml", line: 7, fixture: [{ path: "plugins/demo/PLUGIN.toml", kind: "file", bytes: 19, text: "schema_version = 1\n" }, { path: "plugins/demo/skills", kind: "dir" }] },
   }),
+  synthetic("synthetic/not-announced", "not-applicable", { duration_ms: 0, message: 'the implementation does not announce operation "compose"' }),
   synthetic("synthetic/skipped", "skip", { message: "not implemented yet (https://example.invalid/issues/1)" }),
   synthetic("synthetic/crashed-out", "error", { message: "implementation reported an error: boom", stderr: "Traceback (most recent call last):\n  oops\n" }),
   synthetic("synthetic/known-failure", "expected-fail", {
@@ -236,8 +238,16 @@ describe("the HTML report in headless Chromium", () => {
     expect(await page.isVisible("#none-shown")).toBe(true);
 
     // the requirement matrix: one row per requirement of the footer
+    // the requirement matrix: one row per requirement of the footer, those with failing cases first
     const reqRows = await page.$$eval("#by-requirement tbody th[scope=row]", (ths) => ths.map((t) => t.textContent));
-    expect(reqRows).toEqual(Object.keys(mixed.footer.by_requirement).sort());
+    const failing = (t: Record<string, number | undefined>): boolean => ["fail", "error", "crash", "timeout", "suite-bug"].some((o) => t[o]);
+    const byReq = Object.entries(mixed.footer.by_requirement);
+    expect(reqRows).toEqual([...byReq.filter(([, t]) => failing(t)).map(([k]) => k).sort(), ...byReq.filter(([, t]) => !failing(t)).map(([k]) => k).sort()]);
+    expect(reqRows.slice(0, 2)).toEqual(["KIT-HTML-SYNTHETIC", "PAP-CLI-EXIT-INVALID"]);
+    // the cases to act on first, then by id; a not-applicable case shows no duration
+    await page.click("#f-reset");
+    expect((await visibleIds(page)).slice(0, 2)).toEqual(["synthetic/crashed-out", FAIL_ID]);
+    expect(await page.textContent('#cases-table > tbody[data-id="synthetic/not-announced"] td.dur')).toBe("");
 
     // a failure's details: message, diff and stderr, all as text (nothing hostile ran)
     await page.click("#f-reset");
@@ -255,6 +265,9 @@ describe("the HTML report in headless Chromium", () => {
     expect(diffRows[5]).toEqual(["diagnostics", "add", "", "<b>not bold</b>"]);
     expect(await page.textContent(`${failRow} .message`)).toBe(SYNTHETIC[0]!.message);
     expect(await page.textContent(`${failRow} pre.stderr`)).toBe(SYNTHETIC[0]!.stderr);
+    // the input beside the diff: title, file:line and fixture (KIT-REPORT-INPUT)
+    expect(await page.textContent(`${failRow} .case-title`)).toBe(`exit 1 for an invalid package ${HOSTILE} \u2014 cases/synthetic.yaml:7`);
+    expect(await page.textContent(`${failRow} pre.fixture`)).toBe("fixture:\n  plugins/demo/PLUGIN.toml  (19 bytes)\n  │ schema_version = 1\n  plugins/demo/skills/  (directory)");
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.$$(`${failRow} b, ${failRow} img`)).toHaveLength(0);
 

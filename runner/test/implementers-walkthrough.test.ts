@@ -5,13 +5,15 @@
 // the tests talk to nothing but 127.0.0.1. Checks KIT-PACKAGE and KIT-SMOKE from the outside.
 
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { copyFile, cp, mkdir, readFile, writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { execa } from "execa";
+import { parse } from "yaml";
 import { parseReport } from "../src/report/jsonl.js";
 import { KIT_ROOT } from "./helpers.js";
-import { packKit, run, writeConsumerLock } from "./pack-helpers.js";
+import { env, packKit, run, writeConsumerLock } from "./pack-helpers.js";
 
 interface Block {
   lang: string;
@@ -40,9 +42,18 @@ beforeAll(async () => {
   const { tarball } = await packKit(tmp.path);
   let cwd = tmp.path;
   for (const line of shellLines) {
-    if (/^npm install --save-dev \S+\.tgz$/.test(line)) {
-      await writeConsumerLock(cwd, tarball, true);
-      const r = await run("npm", ["install", "--offline", "--save-dev", tarball], cwd);
+    // the tarball the page copies from "/path/to/…" is the one just packed
+    const vendor = /^mkdir (\S+) && cp \S+\.tgz \1\/$/.exec(line);
+    if (vendor) {
+      await mkdir(join(cwd, vendor[1]!));
+      await copyFile(tarball, join(cwd, vendor[1]!, basename(tarball)));
+      continue;
+    }
+    const install = /^npm install --save-dev (\S+\.tgz)$/.exec(line);
+    if (install) {
+      const vendored = install[1]!.replace(/^\.\//, "");
+      await writeConsumerLock(cwd, join(cwd, vendored), true, vendored);
+      const r = await run("npm", ["install", "--offline", "--save-dev", install[1]!], cwd);
       ran.push({ line, exitCode: r.exitCode, all: r.all });
       continue;
     }
@@ -81,6 +92,20 @@ describe("IMPLEMENTERS.md, run literally in a fresh folder", () => {
     expect(smoke?.all).toContain("smoke: adapter OK");
   });
 
+  it("papc repro writes the fixture and prints the requests and a line to re-run it", async () => {
+    const repro = ran.find((r) => r.line.startsWith("npx papc repro "));
+    expect(repro?.all).toMatch(/^cli\/command-line\/json-plugin-validate: .+\ncase: node_modules\/papc\/cases\/cli\/command-line\.yaml:\d+\nfixture: \S+papc-repro\/cli\/command-line\/json-plugin-validate \(\d+ entr(y|ies)\)/);
+    expect(repro?.all).toContain('{"cmd":"run","seq":1,"case":{"id":"cli/command-line/json-plugin-validate","operation":"validate-cli"');
+    expect(repro?.all).toMatch(/re-run by hand:\n {2}cd \S+ && printf '%s\\n' .+ \| node adapter\.mjs/);
+    expect(existsSync(join(folder, "papc-repro/cli/command-line/json-plugin-validate"))).toBe(true);
+  });
+
+  it("lint --adapter checks the adapter file, and --update-baseline leaves a passing baseline as it is", async () => {
+    expect(ran.find((r) => r.line === "npx papc lint --adapter .")?.all).toContain("lint OK:");
+    expect(ran.find((r) => r.line.includes("--update-baseline"))?.all).toMatch(/baseline updated in \S+adapter\.yaml: 0 added, 0 removed/);
+    expect(await readFile(join(folder, "adapter.yaml"), "utf8")).toBe(adapterYaml?.text);
+  });
+
   it("produces the reports: JSON Lines, JUnit, Markdown, HTML, the badge", async () => {
     for (const f of ["command.jsonl", "command.xml", "command.md", "command.html", "my-validator.jsonl", "my-validator.html", "badge.json"]) {
       expect(existsSync(join(folder, "reports", f)), f).toBe(true);
@@ -91,4 +116,48 @@ describe("IMPLEMENTERS.md, run literally in a fresh folder", () => {
     expect(report.cases.filter((c) => c.outcome !== "pass").map((c) => `${c.id}: ${c.outcome} ${c.message ?? ""}`)).toEqual([]);
     expect(JSON.parse(await readFile(join(folder, "reports/badge.json"), "utf8"))).toMatchObject({ schemaVersion: 1, label: "papc", color: "brightgreen" });
   });
+});
+
+// The page's CI snippet, run as a fresh runner runs it: in a copy of the project as committed
+// (without what .gitignore leaves out), with an empty npm cache, `npm ci` fetching papc's
+// dependencies from the registry and papc itself from vendor/. Needs the npm registry: skipped
+// loudly without it, failed under CI=true. One change to the page's lines: the run step selects
+// `cli/**` (the whole suite through this one-process-per-case adapter takes about five minutes
+// on two cores, and the walkthrough above already runs it against the same install); what the
+// test is for is that `npm ci`, `npx papc` and the summary step work on a machine that has
+// never seen papc.
+const ciBlock = blocks.find((b) => b.lang === "yaml" && b.text.includes("- run: npm ci"));
+const ciSteps = ((parse(ciBlock?.text ?? "[]") ?? []) as { run?: string }[]).flatMap((step) => (step.run ? [step.run] : []));
+
+describe("IMPLEMENTERS.md §8, the CI snippet on a fresh runner", () => {
+  it("npm ci and the run work in a clean copy of the project with an empty npm cache", async (ctx) => {
+    expect(ciSteps.slice(0, 2)).toEqual(["npm ci", "npx papc run --adapter . --out reports"]);
+    const tmp = await tmpDir({ unsafeCleanup: true });
+    try {
+      const ignored = (await readFile(join(folder, ".gitignore"), "utf8")).split("\n").filter(Boolean).map((l) => l.replace(/\/$/, ""));
+      const clone = join(tmp.path, "checkout");
+      await cp(folder, clone, { recursive: true, filter: (src) => !ignored.includes(src.slice(folder.length + 1).split("/")[0] ?? "") });
+      const summary = join(tmp.path, "step-summary.md");
+      await writeFile(summary, "");
+      const runner = { ...env, npm_config_offline: "false", npm_config_cache: join(tmp.path, "empty-npm-cache"), GITHUB_STEP_SUMMARY: summary, CI: "true" };
+      for (const step of ciSteps) {
+        const line = step === "npx papc run --adapter . --out reports" ? `${step} --case 'cli/**'` : step;
+        const r = await execa("bash", ["-c", line], { cwd: clone, env: runner, extendEnv: false, reject: false, all: true, timeout: 900_000 });
+        if (step === "npm ci" && r.exitCode !== 0 && /E(AI_AGAIN|NOTFOUND|CONNREFUSED|CONNRESET|TIMEDOUT)|network/i.test(r.all ?? "")) {
+          const why = `the npm registry cannot be reached, so the CI snippet did not run:\n${(r.all ?? "").slice(-800)}`;
+          if (process.env.CI === "true") throw new Error(`CI: ${why}`);
+          console.warn(`\n⚠️  SKIPPED (IMPLEMENTERS.md CI snippet): ${why}\n`);
+          ctx.skip(why.split("\n")[0]);
+        }
+        expect(r.exitCode, `${step}\n${(r.all ?? "").slice(-1500)}`).toBe(0);
+      }
+      expect(existsSync(join(clone, "node_modules/papc/package.json"))).toBe(true);
+      const report = parseReport(await readFile(join(clone, "reports/my-validator.jsonl"), "utf8"));
+      expect(report.header.suite.filter).toBe("case cli/**");
+      expect(report.cases.filter((c) => !["pass", "not-applicable"].includes(c.outcome)).map((c) => `${c.id}: ${c.outcome} ${c.message ?? ""}`)).toEqual([]);
+      expect(await readFile(summary, "utf8")).toMatch(/^# papc \S+: my-validator 1\.0\.0\n/);
+    } finally {
+      await tmp.cleanup();
+    }
+  }, 1_200_000);
 });

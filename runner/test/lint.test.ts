@@ -1,6 +1,6 @@
 // papc lint names file:line for each kind of broken case, and the real suite lints clean.
 // Checks KIT-LINT-LOCATION, KIT-COVERAGE, KIT-CASE-SCHEMA, KIT-CASE-ID-UNIQUE, KIT-CASE-REQUIREMENTS,
-// KIT-FIXTURE-CONTAINED.
+// KIT-FIXTURE-CONTAINED, KIT-LINT-TEETH.
 
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -72,6 +72,20 @@ describe("papc lint", () => {
   it("suggests the requirement meant by a misspelt ID", async () => {
     const ps = await lintFiles({ "cases/area/x/typo.yaml": GOOD.replace("area/x/good", "area/x/typo").replace("[KIT-A, KIT-B]", "[KIT-A, KIT-BB]") });
     expect(ps.map((p) => p.message)).toEqual([expect.stringMatching(/^case "area\/x\/typo" names unknown requirement KIT-BB; did you mean KIT-B, /)]);
+  });
+
+  it("reports a validate case both constant validators pass as one with no teeth (KIT-LINT-TEETH)", async () => {
+    const toothless = (id: string, expect: string, files = `    plugins/demo/PLUGIN.toml: "schema_version = 1\\n"\n`): string => `id: area/x/${id}\ntitle: t\nspec: [KIT-A]\noperation: validate\ngiven:\n  files:\n${files}expect: ${expect}\n`;
+    const ps = await lintFiles({
+      "cases/area/x/schema-only.yaml": toothless("schema-only", "{ report: { schema_version: 1 } }"),
+      // no package: rejecting every package reports nothing either
+      "cases/area/x/no-diagnostics.yaml": toothless("no-diagnostics", "{ diagnostics: { count: 0 } }", `    README.md: "hello"\n`),
+      // one plugin: the rejecting validator reports one diagnostic, so a count of 0 tells them apart
+      "cases/area/x/counted.yaml": toothless("counted", "{ diagnostics: { count: 0 } }"),
+      "cases/area/x/named.yaml": toothless("named", "{ diagnostics: { includes: [{ code: invalid_plugin_package, path: plugins/demo/PLUGIN.toml }] } }"),
+    });
+    expect(where(ps)).toEqual(["cases/area/x/no-diagnostics.yaml:1 no-teeth", "cases/area/x/schema-only.yaml:1 no-teeth"]);
+    expect(ps[1]!.message).toBe('case "area/x/schema-only" passes against a validator that accepts everything and one that rejects every package: its expectation tells no validator apart');
   });
 
   it("reports each # TODO marker left in a case file at its line", async () => {

@@ -3,7 +3,7 @@
 // breaks, pipes and backtick fences. Each stays on its line, inert, and every failure is shown.
 
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "../src/report/markdown.js";
+import { MARKDOWN_MAX, renderMarkdown } from "../src/report/markdown.js";
 import { footerFor } from "../src/run/tally.js";
 import type { CaseRecord, ReportHeader, RunReport } from "../src/types/run-report.js";
 import { HEADER as PLAIN_HEADER } from "./report-header.js";
@@ -52,5 +52,26 @@ describe("the Markdown summary with hostile text", () => {
 
   it("escapes the pipes of a table cell and keeps the row on one line", () => {
     expect(lines).toContain("| `area/x/known` | we differ \\| on purpose &lt;script&gt;alert(1)&lt;/script&gt; |");
+  });
+});
+
+describe("the Markdown summary under GitHub's 1 MiB step-summary limit (KIT-REPORT-MARKDOWN-SIZE)", () => {
+  it("keeps the failures that fit, cuts the rest and the tables, and says what it left out", () => {
+    const big = "x".repeat(2000);
+    const failures = Array.from({ length: 3000 }, (_, i) => record(`area/x/fail-${i}`, { message: "result differs", diff: [{ type: "modify", path: "report.valid", expected: big, actual: "true" }] }));
+    const skipped = Array.from({ length: 500 }, (_, i) => record(`area/x/skip-${i}`, { outcome: "skip", message: "declined" }));
+    const cases = [...failures, ...skipped];
+    const md = renderMarkdown({ header: { ...HEADER, suite: { hash: "a".repeat(64), cases: cases.length } }, cases, footer: footerFor(cases, performance.now()) });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MARKDOWN_MAX);
+    const shown = (md.match(/^### `area\/x\/fail-/gm) ?? []).length;
+    expect(shown).toBeGreaterThan(100);
+    expect(shown).toBeLessThan(3000);
+    const rows = (md.match(/^\| `area\/x\/skip-/gm) ?? []).length;
+    expect(rows).toBeLessThan(500);
+    expect(md.trimEnd().split("\n").pop()).toBe(`> **Cut to stay under GitHub's 1 MiB step-summary limit:** ${3000 - shown} of 3000 failures not shown in detail; ${500 - rows} of the 500 rows of the skipped table not shown. The JSON Lines report and the HTML page hold every case.`);
+  });
+
+  it("leaves a summary that fits as it is, without a note", () => {
+    expect(renderMarkdown(report())).not.toContain("Cut to stay under");
   });
 });

@@ -58,10 +58,14 @@ export async function packKit(dest: string): Promise<{ pack: PackResult; tarball
   return { pack, tarball: join(dest, pack.filename) };
 }
 
-export /** package.json depending on the tarball, and a lock of it plus the kit's locked runtime dependencies. */
-async function writeConsumerLock(folder: string, file: string, dev = false): Promise<void> {
+/**
+ * package.json depending on the tarball, and a lock of it plus the kit's locked runtime
+ * dependencies. `as` is how package.json names the tarball (a path inside the folder, as
+ * IMPLEMENTERS.md §1 vendors it); default: its absolute path.
+ */
+export async function writeConsumerLock(folder: string, file: string, dev = false, as = file): Promise<void> {
   const pkg = JSON.parse(await readFile(join(folder, "package.json"), "utf8")) as Record<string, unknown>;
-  const spec = `file:${file}`;
+  const spec = `file:${as}`;
   const key = dev ? "devDependencies" : "dependencies";
   pkg[key] = { papc: spec };
   await writeFile(join(folder, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);

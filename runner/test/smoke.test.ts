@@ -12,7 +12,7 @@ import { dir as tmpDir } from "tmp-promise";
 import { beforeAll, describe, expect, it } from "vitest";
 import { lintSuite, suitePaths } from "../src/lint/lint.js";
 import { loadSmokeCases, CONTROL_EXPECTED, CONTROL_OPPOSITE, lastSegment } from "../src/smoke/smoke-cases.js";
-import { smokeCommand, verdictLine, type SmokeCommandOptions } from "../src/smoke/smoke-command.js";
+import { renderSmoke, smokeCommand, verdictLine, type SmokeCommandOptions } from "../src/smoke/smoke-command.js";
 import { runSmoke, type SmokeResult } from "../src/smoke/smoke.js";
 import { loadSpec } from "../src/spec/requirements.js";
 import { KIT_ROOT, persistentAdapter } from "./helpers.js";
@@ -134,6 +134,14 @@ describe("papc smoke", () => {
       ...Array(5).fill("control-expected pass"),
       ...Array(5).fill("control-opposite fail"),
     ]);
+  }, 60_000);
+
+  it("warns when the replies lack a field that many cases check, and not for the reference (KIT-SMOKE-FIELDS)", async () => {
+    const { result } = await smoke({ command: script("flip.mjs") });
+    expect(result.missing_fields.map((m) => m.field)).toEqual(["structural"]);
+    expect(result.missing_fields[0]!.cases).toBeGreaterThan(500);
+    expect(renderSmoke(result)).toMatch(/\n {2}warning: the replies lack structural, which \d+ cases check: they cannot be judged on it \(skipped where the rest agrees; /);
+    expect((await smoke({ adapter: "reference" })).result.missing_fields).toEqual([]);
   }, 60_000);
 
   it("the exec-mode reference-exec adapter: OK for validate and dispatch, the rest not announced", async () => {

@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import { formatDuration, Progress, type Verbosity } from "../src/report/terminal.js";
+import { LISTED_MAX, renderComparison } from "../src/report/compare-reports.js";
 import type { CaseRecord, Outcome, ReportHeader } from "../src/types/run-report.js";
 
 const header: ReportHeader = {
@@ -66,4 +67,21 @@ describe("formatDuration", () => {
     [65_000, "1 m 05 s"],
     [3_720_000, "1 h 02 m"],
   ])("%d ms is %s", (ms, text) => expect(formatDuration(ms)).toBe(text));
+});
+
+describe("counts and lists as people read them (KIT-CLI-USAGE, KIT-REPORT-COMPARE)", () => {
+  it("says 1 case, not 1 cases", () => {
+    let printed = "";
+    new Progress({ write: (s) => void (printed += s) }, false).header({ ...header, suite: { hash: "h", cases: 1 } });
+    expect(printed).toBe("papc 9.9.9: 1 case against demo (persistent)\n");
+  });
+
+  it("report compare opens with the counts and lists at most 50 entries per section", () => {
+    const regressions = Array.from({ length: 60 }, (_, i) => ({ id: `a/r${i}`, before: "pass", after: "fail" }));
+    const text = renderComparison({ regressions, fixes: [{ id: "a/f", before: "fail", after: "pass" }], other_changes: [], changed_cases: [], added: ["a/new"], removed: [], same_suite: true }, "A", "B");
+    const lines = text.split("\n");
+    expect(lines.slice(0, 4)).toEqual(["compare A → B", "60 regressions, 1 fix, 0 other changes, 0 cases whose content changed, 1 added, 0 removed", "", "regressions (60):"]);
+    expect(lines.filter((l) => l.startsWith("  a/r"))).toHaveLength(LISTED_MAX);
+    expect(text).toContain("  a/r49: pass → fail\n  … and 10 more (--json lists them all)\n\nfixes (1):\n  a/f: fail → pass\n\nadded (1):\n  a/new\n");
+  });
 });

@@ -53,7 +53,7 @@ export async function readAdapter(file: string, kitRoot: string): Promise<Adapte
   if (envProblems.length > 0) {
     return { problems: envProblems.map(([field, message]) => problem("adapter-schema", rel, lineOf(doc, counter, ["implementation", field]), message)) };
   }
-  return { adapter: { ...filled, dir: resolve(file, "..") }, problems: [] };
+  return { adapter: { ...filled, dir: resolve(file, ".."), file: resolve(file) }, problems: [] };
 }
 
 const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
@@ -124,6 +124,10 @@ export async function resolveAdapter(nameOrPath: string, kitRoot: string): Promi
     const { adapter, problems } = await readAdapter(file, kitRoot);
     if (adapter) return adapter;
     throw new AdapterError(problems.map((p) => `${p.file}:${p.line}: ${p.message}`).join("\n"));
+  }
+  // a folder that exists but holds no adapter file: say which file is missing
+  if (existsSync(nameOrPath) && (await stat(nameOrPath)).isDirectory()) {
+    throw new AdapterError(`${resolve(nameOrPath, "adapter.yaml")} is missing: an adapter folder holds adapter.yaml (IMPLEMENTERS.md §6)`);
   }
   const known = await listAdapters(kitRoot);
   throw new AdapterError(`no adapter "${nameOrPath}"; known adapters: ${known.join(", ") || "(none)"}`);

@@ -34,7 +34,9 @@ export function compareDiagnostics<D extends { message: string }>(expect: NonNul
   const seen = (p: DiagnosticPattern): unknown[] => actual.map((d) => projectOnto(p, d));
   for (const [i, p] of (expect.includes ?? []).entries()) {
     if (matching(p).length === 0) {
-      diff.push(...diffField(`diagnostics.includes[${i}] (not among ${actual.length} reported)`, [p], seen(p)));
+      // one line: the pattern missed, and what was reported instead, reduced to the same fields
+      const reported = seen(p);
+      diff.push({ type: "remove", path: `diagnostics.includes[${i}] (missing)`, expected: JSON.stringify(p), actual: reported.length === 0 ? "(no diagnostics reported)" : `reported instead: ${reported.map((d) => JSON.stringify(d)).join(", ")}` });
     }
   }
   for (const [i, p] of (expect.excludes ?? []).entries()) {

@@ -8,6 +8,8 @@ import { LineCounter, parseDocument } from "yaml";
 import { EXCLUSIONS_FILE, loadCases, type CaseSet } from "../cases/load-cases.js";
 import { errorPath, lineOf } from "../cases/yaml-locate.js";
 import { ADAPTERS_DIR, listAdapters, readAdapter } from "../adapters/load-adapter.js";
+import { unknownBaselineEntries } from "../adapters/baseline-file.js";
+import { noTeethProblems } from "./no-teeth.js";
 import { check, describeErrors } from "../schemas/registry.js";
 import { loadSpec, type ParsedSpec } from "../spec/requirements.js";
 import { loadSmokeCases, SMOKE_DIR } from "../smoke/smoke-cases.js";
@@ -77,6 +79,8 @@ export async function lintSuite(paths: SuitePaths): Promise<LintResult> {
       problems.push(problem("uncovered-requirement", "SPEC.md", req.line, `requirement ${req.id} has no case and no exclusion`));
     }
   }
+  // a case the two constant validators both pass checks nothing (runner/test/teeth.test.ts, in seconds)
+  problems.push(...noTeethProblems(caseSet.cases));
   problems.push(...(await lintAdapters(paths, new Set([...caseSet.cases.map((c) => c.id), ...caseSet.broken.map((b) => b.id)]))));
   for (const e of exclusions) {
     if (covered.has(e.id)) {
@@ -131,15 +135,17 @@ async function lintAdapters(paths: SuitePaths, caseIds: Set<string>): Promise<Li
   const problems: LintProblem[] = [];
   for (const name of await listAdapters(paths.kitRoot)) {
     const file = join(paths.kitRoot, ADAPTERS_DIR, name, "adapter.yaml");
-    const loaded = await readAdapter(file, paths.kitRoot);
-    problems.push(...loaded.problems);
-    for (const id of Object.keys(loaded.adapter?.baseline ?? {})) {
-      if (!caseIds.has(id)) {
-        problems.push(problem("baseline-unknown-case", `${ADAPTERS_DIR}/${name}/adapter.yaml`, 1, `baseline names unknown case "${id}"`));
-      }
-    }
+    problems.push(...(await lintAdapterFile(file, `${ADAPTERS_DIR}/${name}/adapter.yaml`, paths.kitRoot, caseIds)));
   }
   return problems;
+}
+
+/** One adapter file (the kit's own, or an implementer's: `papc lint --adapter DIR`): its schema, then baseline entries naming no case. */
+export async function lintAdapterFile(file: string, shownAs: string, kitRoot: string, caseIds: ReadonlySet<string>): Promise<LintProblem[]> {
+  const loaded = await readAdapter(file, kitRoot);
+  const shown = loaded.problems.map((p) => ({ ...p, file: shownAs }));
+  if (!loaded.adapter) return shown;
+  return [...shown, ...(await unknownBaselineEntries(file, shownAs, caseIds))];
 }
 
 /** `# TODO` markers left in case files (papc new case writes one on each line to fill). */

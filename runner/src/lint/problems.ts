@@ -32,7 +32,8 @@ export type LintCode =
   | "fixture-bounds"
   | "todo-left"
   | "unknown-step-operation"
-  | "step-shape";
+  | "step-shape"
+  | "no-teeth";
 
 export interface LintProblem {
   code: LintCode;
@@ -77,6 +78,7 @@ export const FIXES: Record<LintCode, string> = {
   "compose-args": "Give compose cases args {packages: [dirs holding a PLUGIN.toml the case writes], event: {hook, tool_name?}, results: {<plugin>#hook:<id>: result}} (SPEC.md 1.9).",
   "unknown-step-operation": "Give the step one of the step operations (validate, dispatch, live, review, approve, revoke, activate, remove), or make it an `edit` (SPEC.md 1.11).",
   "step-shape": "Write each step as `operation` with its `expect` (and optional `args`), or as `edit` alone; give the case what its steps need (SPEC.md 1.11).",
+  "no-teeth": "Expect what a conforming validator reports and a constant one cannot: `valid` or `structural`, or diagnostics by code and path (SPEC.md 1.3).",
   "todo-left": "Do what the marker asks (papc new case writes one on each line to fill), then delete the # TODO.",
 };
 

@@ -105,6 +105,14 @@ export class ExecClient implements Implementation {
   }
 }
 
+/** The process an exec adapter starts for a request, as `papc repro` prints it: argv, stdin and the variables set over the environment. */
+export function execInvocation(payload: CasePayload, adapter: Adapter, kitRoot: string): { argv: string[]; stdin?: string; environment: Record<string, string> } {
+  const template = adapter.operations?.[payload.operation];
+  if (!template) throw new Error(`adapter has no command for ${payload.operation}`);
+  const argv = fillArgv(template.argv, placeholderValues(payload, adapter, kitRoot));
+  return { argv, ...(template.stdin === "event" ? { stdin: JSON.stringify(payload.args.event ?? null) } : {}), environment: environmentOf(payload.args) };
+}
+
 /** `args.environment` when it is an object of strings: variables set over the implementation's. */
 function environmentOf(args: Record<string, unknown>): Record<string, string> {
   const env = args.environment;

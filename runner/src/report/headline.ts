@@ -3,6 +3,7 @@
 // says how many cases were not judged and why, grouped by the reason each skip gave.
 
 import type { CaseRecord, RunReport } from "../types/run-report.js";
+import { count } from "./plural.js";
 
 /** What every rendered report says under its verdict, passing or not (seed 000, closing section). */
 export const NOT_CERTIFICATION =
@@ -13,7 +14,7 @@ const MAX_REASONS = 4;
 
 export function verdictLine(report: RunReport): string {
   if (report.footer.stopped !== undefined) {
-    return `❌ the run stopped after ${report.cases.length} of ${report.header.suite.cases} cases: ${report.footer.stopped.replace(/\s*\n\s*/g, " ")}`;
+    return `❌ the run stopped after ${report.cases.length} of ${count(report.header.suite.cases, "case")}: ${report.footer.stopped.replace(/\s*\n\s*/g, " ")}`;
   }
   const known = report.cases.filter((c) => c.outcome === "expected-fail").length;
   const notJudged = report.cases.filter((c) => c.outcome === "skip" || c.outcome === "not-applicable");
@@ -39,5 +40,5 @@ export function notJudgedLine(cases: CaseRecord[], total: number): string {
   const shown = ranked.slice(0, MAX_REASONS).map(([why, n]) => `${n} × ${why.replace(/\s*\n\s*/g, " ")}`);
   const rest = ranked.slice(MAX_REASONS).reduce((sum, [, n]) => sum + n, 0);
   if (rest > 0) shown.push(`${rest} for ${ranked.length - MAX_REASONS} other reason${ranked.length - MAX_REASONS === 1 ? "" : "s"} (listed below)`);
-  return `${cases.length} of ${total} cases not judged: ${shown.join("; ")}`;
+  return `${cases.length} of ${count(total, "case")} not judged: ${shown.join("; ")}`;
 }

@@ -1,8 +1,9 @@
 // What the HTML report embeds: one summary per run and one row per case id across all runs,
 // so the page's script only renders and filters (runner/src/report/html-script.ts).
 
-import { OUTCOMES, type CaseRecord, type Outcome, type RunReport, type Tally } from "../types/run-report.js";
+import { FAILING_OUTCOMES, OUTCOMES, type CaseRecord, type Outcome, type RunReport, type Tally } from "../types/run-report.js";
 import { passPercentage } from "./markdown.js";
+import { fixtureLines } from "./input-text.js";
 
 export interface HtmlRun {
   /** Column heading in the comparison view; unique among the runs. */
@@ -33,7 +34,10 @@ export interface HtmlRun {
 }
 
 /** One implementation's result on a case: its record without what the row shows once for all. */
-export type HtmlResult = Pick<CaseRecord, "outcome" | "duration_ms" | "setup_ms" | "message" | "diff" | "stderr" | "baseline" | "stale_baseline">;
+export type HtmlResult = Pick<CaseRecord, "outcome" | "duration_ms" | "setup_ms" | "message" | "diff" | "stderr" | "baseline" | "stale_baseline"> & {
+  /** The case's title and file:line, and its fixture as the terminal shows it (input-text.ts). */
+  input?: { title: string; file: string; line: number; fixture: string };
+};
 
 export interface HtmlCase {
   id: string;
@@ -64,8 +68,9 @@ export function htmlModel(reports: readonly RunReport[], options: { title?: stri
       rows.set(c.id, row);
     }
   });
-  // Reports list cases in completion order; the page lists them by id, so areas stay together.
-  const cases = [...rows.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Reports list cases in completion order; the page lists the cases to act on first, then by id, so areas stay together.
+  const acting = (c: HtmlCase): number => Number(c.results.some((r) => r !== null && (FAILING_OUTCOMES.includes(r.outcome) || r.stale_baseline === true)));
+  const cases = [...rows.values()].sort((a, b) => acting(b) - acting(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const kit = `${reports[0]!.header.kit.name} ${reports[0]!.header.kit.version}`;
   const title = options.title ?? (reports.length === 1 ? `${kit}: ${labels[0]}` : `${kit}: ${labels.join(" vs ")}`);
   return { title, kit, outcomes: OUTCOMES, runs, cases };
@@ -114,6 +119,6 @@ function summarize(r: RunReport, label: string, source: string | undefined): Htm
 
 /** The record without what the row already says (id, area, spec) or the page does not show. */
 function resultOf(c: CaseRecord): HtmlResult {
-  const { type: _type, id: _id, hash: _hash, area: _area, spec: _spec, live: _live, ...rest } = c;
-  return rest;
+  const { type: _type, id: _id, hash: _hash, area: _area, spec: _spec, live: _live, input, ...rest } = c;
+  return input ? { ...rest, input: { title: input.title, file: input.file, line: input.line, fixture: fixtureLines(input, "").join("\n") } } : rest;
 }

@@ -129,7 +129,9 @@ export const HTML_SCRIPT = `
 
   // ---- area and requirement matrices: key x outcome (one run) or key x run (comparison)
   function renderMatrix(boxId, keyName, byKey, onPick) {
-    const keys = [...new Set(runs.flatMap((r) => Object.keys(byKey(r))))].sort();
+    // keys with failing cases first, each group by name
+    const failing = (k) => runs.some((r) => { const t = byKey(r)[k]; return t && present.some((o) => PROBLEMS.has(o) && t[o]); });
+    const keys = [...new Set(runs.flatMap((r) => Object.keys(byKey(r))))].sort((a, b) => (failing(b) - failing(a)) || (a < b ? -1 : a > b ? 1 : 0));
     const head = multi
       ? [h("th", { scope: "col", text: keyName }), ...runs.map((r) => h("th", { scope: "col", text: r.label }))]
       : [h("th", { scope: "col", text: keyName }), h("th", { scope: "col", class: "num", text: "cases" }), ...present.map((o) => h("th", { scope: "col", class: "num" }, badge(o)))];
@@ -181,11 +183,11 @@ export const HTML_SCRIPT = `
         for (const r of c.results) {
           if (!r) tr.append(h("td", { class: "outcome missing" }, h("span", { "aria-hidden": "true", text: "\\u2014" }), h("span", { class: "sr-only", text: "not in this report" })));
           else tr.append(h("td", { class: "outcome " + cls(r.outcome) + (differs && outcomeLabel(r) !== first ? " differs" : "") },
-            badge(r.outcome, outcomeLabel(r)), h("span", { class: "dur", text: ms(r.duration_ms) })));
+            badge(r.outcome, outcomeLabel(r)), h("span", { class: "dur", text: took(r) })));
         }
       } else {
         const r = c.results[0];
-        tr.append(h("td", { class: "outcome" }, badge(r.outcome, outcomeLabel(r))), h("td", { class: "num dur", text: ms(r.duration_ms) }));
+        tr.append(h("td", { class: "outcome" }, badge(r.outcome, outcomeLabel(r))), h("td", { class: "num dur", text: took(r) }));
       }
       rows.push(row);
       frag.append(body);
@@ -205,10 +207,13 @@ export const HTML_SCRIPT = `
     button.setAttribute("aria-expanded", String(open));
     button.textContent = open ? "\\u25be" : "\\u25b8";
   }
+  // a case the implementation was never asked has no duration to show
+  function took(r) { return r.outcome === "not-applicable" ? "" : ms(r.duration_ms); }
   function details(r, label) {
     const box = h("div", { class: "result" });
     box.append(h("h3", {}, multi ? label + ": " : "", badge(r.outcome, outcomeLabel(r)),
-      h("span", { class: "muted", text: " " + ms(r.duration_ms) + (r.setup_ms !== undefined ? ", setup " + ms(r.setup_ms) : "") })));
+      h("span", { class: "muted", text: r.outcome === "not-applicable" ? "" : " " + ms(r.duration_ms) + (r.setup_ms !== undefined ? ", setup " + ms(r.setup_ms) : "") })));
+    if (r.input) box.append(h("p", { class: "case-title" }, h("strong", { text: r.input.title }), h("span", { class: "muted", text: " \u2014 " + r.input.file + ":" + r.input.line })));
     if (r.message) box.append(h("p", { class: "message", text: r.message }));
     if (r.baseline) box.append(h("p", { class: "message" }, h("strong", { text: "Baseline: " }), r.baseline));
     if (r.diff && r.diff.length) {
@@ -224,6 +229,7 @@ export const HTML_SCRIPT = `
       t.append(b);
       box.append(h("div", { class: "scroll-x" }, t));
     }
+    if (r.input && !r.stale_baseline) box.append(h("h3", { text: "Fixture" }), h("pre", { class: "fixture", text: r.input.fixture }));
     if (r.stderr) box.append(h("h3", { text: "stderr (tail)" }), h("pre", { class: "stderr", text: r.stderr }));
     return box;
   }

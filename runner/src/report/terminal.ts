@@ -2,6 +2,8 @@
 
 import { OUTCOMES, type CaseRecord, type Outcome, type ReportFooter, type ReportHeader, type RunReport } from "../types/run-report.js";
 import { renderDiff } from "./text-diff.js";
+import { fixtureLines, inputHeading } from "./input-text.js";
+import { count } from "./plural.js";
 
 const MARK: Record<Outcome, string> = {
   pass: "✓",
@@ -52,13 +54,13 @@ export class Progress {
     this.started = this.now();
     if (this.verbosity === "quiet") return;
     const impl = h.implementation?.implementation;
-    this.out.write(`papc ${h.kit.version}: ${h.suite.cases} cases against ${impl ? `${impl.name} ${impl.version}` : h.adapter.name} (${h.adapter.mode})\n`);
+    this.out.write(`papc ${h.kit.version}: ${count(h.suite.cases, "case")} against ${impl ? `${impl.name} ${impl.version}` : h.adapter.name} (${h.adapter.mode})\n`);
   }
 
   record(r: CaseRecord, done: number, total: number): void {
     this.counts[r.outcome] = (this.counts[r.outcome] ?? 0) + 1;
     const noteworthy = (r.outcome !== "pass" && r.outcome !== "not-applicable" && r.outcome !== "skip" && r.outcome !== "expected-fail") || r.stale_baseline === true;
-    const line = noteworthy || this.verbosity === "verbose" ? `${this.mark(r.outcome)} ${r.id}  ${r.outcome}${r.stale_baseline ? " (stale baseline)" : ""}${this.verbosity === "verbose" ? `  ${Math.round(r.duration_ms)} ms` : ""}\n` : "";
+    const line = noteworthy || this.verbosity === "verbose" ? `${this.mark(r.outcome)} ${r.id}  ${r.outcome}${r.stale_baseline ? " (stale baseline)" : ""}${this.verbosity === "verbose" && r.outcome !== "not-applicable" ? `  ${Math.round(r.duration_ms)} ms` : ""}\n` : "";
     if (this.verbosity === "quiet") {
       if (noteworthy) this.out.write(line);
       return;
@@ -94,13 +96,17 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} m`;
 }
 
-export function renderSummary(report: RunReport, color: boolean): string {
+/** `where` shows a case file (relative to the kit) as the reader can open it, e.g. relative to the current directory. */
+export function renderSummary(report: RunReport, color: boolean, where?: (file: string) => string): string {
   const lines: string[] = [];
   const problems = report.cases.filter((c) => (c.outcome !== "pass" && c.outcome !== "not-applicable" && c.outcome !== "skip" && c.outcome !== "expected-fail") || c.stale_baseline);
   for (const c of problems) {
     lines.push("", `${MARK[c.outcome]} ${c.id} — ${c.stale_baseline ? "stale baseline" : c.outcome}`);
+    if (c.input) lines.push(...inputHeading(c.input, "  ", where));
     if (c.message) lines.push(`  ${c.message}`);
     if (c.diff) lines.push(renderDiff(c.diff, color, "  "));
+    if (c.input && !c.stale_baseline) lines.push(...fixtureLines(c.input, "  "));
+    if (c.kept_fixture) lines.push(`  fixture kept (as the implementation left it): ${c.kept_fixture}`);
     if (c.stderr && c.outcome !== "fail") lines.push(`  stderr (tail):\n${indent(c.stderr.slice(-2000), "    ")}`);
   }
   lines.push("", totalsLine(report.footer), "");

@@ -51,7 +51,8 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
   let harness: ResolvedHarness | undefined;
   const record = (outcome: Outcome, extra: Partial<CaseRecord> = {}): CaseRecord => {
     const total = performance.now() - started;
-    const timing = exchangeMs === undefined ? { duration_ms: round(total) } : { duration_ms: round(exchangeMs), setup_ms: round(total - exchangeMs) };
+    // a case the implementation is never asked takes none of its time
+    const timing = outcome === "not-applicable" ? { duration_ms: 0 } : exchangeMs === undefined ? { duration_ms: round(total) } : { duration_ms: round(exchangeMs), setup_ms: round(total - exchangeMs) };
     const ran = harness ? { harness: { provider: harness.pin.provider, version: harness.pin.version } } : {};
     return applyBaseline({ type: "case", id: c.id, hash: c.hash, area: c.area, spec: c.spec, outcome, ...timing, ...ran, ...extra }, options.baseline[c.id]);
   };
@@ -80,13 +81,7 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
   // tmp-promise makes the directory; removal is papc's own (below), since a case may leave
   // read-only directories that a plain recursive removal cannot delete.
   const lease = await options.leaseFixture?.(c);
-  let root: string;
-  try {
-    root = lease?.root ?? (await tmpDir({ prefix: "papc-" })).path;
-  } catch (err) {
-    // No case can run without its folder: the machine's fault, said once (KIT-RUN-STOPPED).
-    throw new EnvironmentFault(`cannot make a case folder in the temporary directory ${tmpdir()} (TMPDIR): ${(err as Error).message}`);
-  }
+  const root = lease?.root ?? (await newCaseFolder());
   try {
     // what the fixture holds: materialized here, and the bytes a step's `as_given` compares with
     let files: Record<string, FixtureEntry>;
@@ -165,8 +160,18 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
   }
 }
 
+/** A fresh temporary folder for one case's fixture. */
+export async function newCaseFolder(): Promise<string> {
+  try {
+    return (await tmpDir({ prefix: "papc-" })).path;
+  } catch (err) {
+    // No case can run without its folder: the machine's fault, said once (KIT-RUN-STOPPED).
+    throw new EnvironmentFault(`cannot make a case folder in the temporary directory ${tmpdir()} (TMPDIR): ${(err as Error).message}`);
+  }
+}
+
 /** Removes a fixture even if the case made parts of it read-only; never throws. */
-async function removeFixture(root: string): Promise<void> {
+export async function removeFixture(root: string): Promise<void> {
   try {
     await rm(root, { recursive: true, force: true, maxRetries: 3 });
   } catch {

@@ -54,6 +54,8 @@ export interface ExecuteOptions {
   onFooter?: (f: ReportFooter) => void;
   /** Aborted when the run must stop early (its reason is the footer's `stopped`). */
   signal?: AbortSignal;
+  /** Keep the fixtures of the cases to act on under this folder (`papc run --keep-fixtures`). */
+  keepFixtures?: string;
 }
 
 /**
@@ -88,6 +90,7 @@ export async function runPlanned(plan: PlannedRun, options: ExecuteOptions = {})
     ...(options.onRecord ? { onRecord: options.onRecord } : {}),
     ...(options.onFooter ? { onFooter: options.onFooter } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.keepFixtures !== undefined ? { keepFixtures: options.keepFixtures } : {}),
   });
 }
 

@@ -11,11 +11,13 @@ import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase } from "../types/case.js";
 import type { HelloReply } from "../types/protocol.js";
 import type { CaseRecord, ReportFooter, ReportHeader, RunReport } from "../types/run-report.js";
-import { runCase } from "./run-case.js";
+import { runCase, type FixtureLease } from "./run-case.js";
 import { footerFor } from "./tally.js";
 import { boundRecord } from "./bound-record.js";
 import { EnvironmentFault } from "./environment-fault.js";
 import { harnessesOf } from "../live/harness-provenance.js";
+import { carriesInput, caseInput } from "./case-input.js";
+import { keepableLease, keptFixture } from "./keep-fixture.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -36,6 +38,8 @@ export interface RunOptions {
   onFooter?: (f: ReportFooter) => void;
   /** Aborted when the run must stop (reports that cannot be written): no further case starts. */
   signal?: AbortSignal;
+  /** Keep the fixture of every case a reader must act on under this folder (`papc run --keep-fixtures`). */
+  keepFixtures?: string;
 }
 
 export async function runSuite(options: RunOptions): Promise<RunReport> {
@@ -46,8 +50,9 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const jobs = Math.max(1, Math.min(options.jobs ?? 1, options.cases.length || 1));
   const impls = Array.from({ length: jobs }, () => makeImplementation(options, timeoutMs));
   const records: CaseRecord[] = [];
-  const emit = (record: CaseRecord): void => {
-    const r = boundRecord(record);
+  /** `c`: the case the record judged, whose input a record a reader must act on carries. */
+  const emit = (record: CaseRecord, c?: LoadedCase): void => {
+    const r = boundRecord(c && carriesInput(record.outcome, record.stale_baseline === true) ? { ...record, input: caseInput(c) } : record);
     records.push(r);
     options.onRecord?.(r, records.length, total);
   };
@@ -73,24 +78,28 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     };
     const held = await Promise.all(
       impls.map(async (impl) => {
-        let last: CaseRecord | undefined;
+        let last: { record: CaseRecord; c: LoadedCase } | undefined;
         for (let i = next++; i < options.cases.length && !stopping(); i = next++) {
           let record: CaseRecord;
           try {
-            record = await runCase(options.cases[i]!, impl, { timeoutMs, baseline, ...(options.judgeTimeoutMs ? { judgeTimeoutMs: options.judgeTimeoutMs } : {}) });
+            // --keep-fixtures: the case's folder is leased (made only if the case gets that far), then kept or removed
+            let lease: FixtureLease | undefined;
+            const keeping = options.keepFixtures !== undefined ? { leaseFixture: async () => (lease = await keepableLease()) } : {};
+            record = await runCase(options.cases[i]!, impl, { timeoutMs, baseline, ...(options.judgeTimeoutMs ? { judgeTimeoutMs: options.judgeTimeoutMs } : {}), ...keeping });
+            if (lease !== undefined && options.keepFixtures !== undefined) record = await keptFixture(record, (lease as FixtureLease).root, options.keepFixtures);
           } catch (err) {
             if (!(err instanceof EnvironmentFault)) throw err;
             stopped ??= `${err.message} (at case ${options.cases[i]!.id})`;
             break;
           }
-          if (last) emit(withStray(last, impl));
-          last = record;
+          if (last) emit(withStray(last.record, impl), last.c);
+          last = { record, c: options.cases[i]! };
         }
         return last;
       }),
     );
     await Promise.all(impls.map((i) => i.close()));
-    held.forEach((last, i) => last && emit(withStray(last, impls[i]!)));
+    held.forEach((last, i) => last && emit(withStray(last.record, impls[i]!), last.c));
     stopping();
     const footer = footerFor(records, started, stopped);
     options.onFooter?.(footer);
@@ -130,7 +139,8 @@ function headerFor(options: RunOptions, hello: HelloReply | null, total: number)
     report_schema: 1,
     kit: options.kit,
     suite: { hash: suiteHash(all), cases: total },
-    adapter: { name: options.adapter.name, mode: options.adapter.mode, command: options.adapter.command ?? [] },
+    // the command as it ran, {kit} and {adapter_dir} filled in
+    adapter: { name: options.adapter.name, mode: options.adapter.mode, command: options.adapter.mode === "persistent" ? persistentCommand(options.adapter, options.kitRoot) : [] },
     implementation: hello,
     environment: { node: process.version, platform: process.platform, arch: process.arch, cpus: cpus().length },
     started_at: new Date().toISOString(),

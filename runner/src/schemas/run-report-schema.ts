@@ -4,7 +4,9 @@
 import type { JSONSchemaType } from "ajv";
 import {
   OUTCOMES,
+  type CaseInput,
   type CaseRecord,
+  type FixtureSummaryEntry,
   type DiffLine,
   type LiveCell,
   type LiveCells,
@@ -126,6 +128,35 @@ export const reportHeaderSchema: JSONSchemaType<ReportHeader> = {
   },
 };
 
+const fixtureSummaryEntry: JSONSchemaType<FixtureSummaryEntry> = {
+  type: "object",
+  additionalProperties: false,
+  required: ["path", "kind"],
+  properties: {
+    path: { type: "string" },
+    kind: { type: "string", enum: ["file", "dir", "symlink", "fifo"] },
+    bytes: { type: "integer", minimum: 0, nullable: true },
+    text: { type: "string", nullable: true },
+    truncated: { type: "boolean", nullable: true },
+    made: { type: "string", nullable: true },
+    target: { type: "string", nullable: true },
+    mode: { type: "string", nullable: true },
+  },
+};
+
+const caseInput: JSONSchemaType<CaseInput> = {
+  type: "object",
+  additionalProperties: false,
+  required: ["title", "file", "line", "fixture"],
+  properties: {
+    title: { type: "string" },
+    file: { type: "string" },
+    line: { type: "integer", minimum: 1 },
+    fixture: { type: "array", items: fixtureSummaryEntry },
+    more_entries: { type: "integer", minimum: 1, nullable: true },
+  },
+};
+
 export const caseRecordSchema: JSONSchemaType<CaseRecord> = {
   $id: `${BASE}case.schema.json`,
   type: "object",
@@ -160,6 +191,8 @@ export const caseRecordSchema: JSONSchemaType<CaseRecord> = {
       required: ["number", "name"],
       properties: { number: { type: "integer", minimum: 1 }, name: { type: "string", minLength: 1 } },
     },
+    input: { ...caseInput, nullable: true },
+    kept_fixture: { type: "string", nullable: true },
   },
 };
 

@@ -9,6 +9,8 @@ import { renderProblems } from "../lint/render.js";
 import { loadSpec } from "../spec/requirements.js";
 import type { Adapter } from "../types/adapter.js";
 import { loadSmokeCases } from "./smoke-cases.js";
+import { loadCases } from "../cases/load-cases.js";
+import { validateFieldUse } from "./field-use.js";
 import { runSmoke, SmokeSetupError, type SmokeResult, type SmokeStage } from "./smoke.js";
 
 export interface SmokeCommandOptions {
@@ -52,7 +54,8 @@ export async function smokeCommand(o: SmokeCommandOptions, io: Io): Promise<numb
     const spec = await loadSpec(join(o.root, "SPEC.md"));
     const { cases, problems } = await loadSmokeCases({ kitRoot: o.root, spec });
     if (problems.length > 0) throw new SmokeSetupError(`papc's own smoke cases do not lint:\n${renderProblems(problems)}`);
-    result = await runSmoke({ kitRoot: o.root, kit: kitInfo(), adapter, cases, runCommand, ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}) });
+    const suite = await loadCases(join(o.root, "cases"), o.root);
+    result = await runSmoke({ kitRoot: o.root, kit: kitInfo(), adapter, cases, runCommand, fieldUse: validateFieldUse(suite.cases), ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}) });
   } catch (err) {
     if (err instanceof SmokeSetupError) {
       io.err(`papc: smoke cannot judge this adapter: ${err.message}\n`);
@@ -79,6 +82,9 @@ export function renderSmoke(r: SmokeResult): string {
   if (unsent.length > 0) lines.push(`  note: not announced in hello, so not sent: ${unsent.join(", ")}`);
   for (const [op, v] of ops) {
     if (v.note && (v.status === "not-checked" || v.status === "conforms")) lines.push(`  note: ${op}: ${v.note}`);
+  }
+  for (const m of r.missing_fields) {
+    lines.push(`  warning: the replies lack ${m.field}, which ${m.cases} cases check: they cannot be judged on it (skipped where the rest agrees; the validation report: SPEC.md §4.2, runner/schemas/validation-report.schema.json; IMPLEMENTERS.md §3)`);
   }
   lines.push(verdictLine(r));
   if (r.verdict !== "ok") lines.push(`next: ${r.next}`);

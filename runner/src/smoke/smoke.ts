@@ -22,7 +22,8 @@ import { runCase } from "../run/run-case.js";
 import { DEFAULT_TIMEOUT_MS, persistentCommand } from "../run/run-suite.js";
 import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase, Operation } from "../types/case.js";
-import type { CasePayload, HelloReply } from "../types/protocol.js";
+import type { CasePayload, HelloReply, ValidateResult } from "../types/protocol.js";
+import { missingFields } from "./field-use.js";
 import type { CaseRecord } from "../types/run-report.js";
 import { renderDiff } from "../report/text-diff.js";
 import { byOperation, CONTROL_EXPECTED, CONTROL_OPPOSITE, isControl, lastSegment } from "./smoke-cases.js";
@@ -62,6 +63,8 @@ export interface SmokeResult {
   stages: SmokeStage[];
   /** Every smoke case sent, with the outcome runCase gave it. */
   cases: CaseRecord[];
+  /** Validate-reply fields that many suite cases check and no reply had: those cases would be skipped. */
+  missing_fields: { field: string; cases: number }[];
 }
 
 export interface SmokeRunOptions {
@@ -73,6 +76,8 @@ export interface SmokeRunOptions {
   timeoutMs?: number;
   /** The command line that runs the suite against this adapter, for the verdict's next step. */
   runCommand: string;
+  /** How many suite cases check each validate-reply field (field-use.ts), for the missing-field warning. */
+  fieldUse?: ReadonlyMap<string, number>;
 }
 
 /** The operations in the order smoke checks them (and reports them). */
@@ -85,7 +90,7 @@ export class SmokeSetupError extends Error {}
 export async function runSmoke(o: SmokeRunOptions): Promise<SmokeResult> {
   const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const command = commandOf(o.adapter, o.kitRoot);
-  const base = { adapter: { name: o.adapter.name, mode: o.adapter.mode, command, dir: o.adapter.dir }, implementation: null, cases: [] as CaseRecord[] };
+  const base = { adapter: { name: o.adapter.name, mode: o.adapter.mode, command, dir: o.adapter.dir }, implementation: null, cases: [] as CaseRecord[], missing_fields: [] as SmokeResult["missing_fields"] };
   const stages: SmokeStage[] = [];
   const impl = new Observed(implementationFor(o.adapter, o.kitRoot, o.kit, command, timeoutMs));
   const where = (op?: Operation): string =>
@@ -149,6 +154,14 @@ export async function runSmoke(o: SmokeRunOptions): Promise<SmokeResult> {
         }
       }
     }
+    // well-formed validate replies: do they carry the fields the suite checks?
+    const replies = result.cases
+      .filter((r) => ["validate", "validate-cli"].includes(o.cases.find((c) => c.id === r.id)?.operation ?? ""))
+      .flatMap((r) => {
+        const e = runs.get(r.id)?.exchange;
+        return e?.kind === "result" ? [e.result as unknown as ValidateResult] : [];
+      });
+    if (o.fieldUse) result.missing_fields = missingFields(replies, o.fieldUse);
     const sent = result.cases.length;
     const declined = result.cases.filter((r) => runs.get(r.id)?.exchange?.kind === "skipped").length;
     stages.push({

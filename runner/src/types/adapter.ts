@@ -50,4 +50,6 @@ export interface AdapterConfig {
 export interface Adapter extends AdapterConfig {
   /** Absolute directory of adapter.yaml ("" for an ad-hoc --command). */
   dir: string;
+  /** Absolute path of adapter.yaml (none for an ad-hoc --command). */
+  file?: string;
 }

@@ -82,6 +82,36 @@ export interface CaseRecord {
   live?: LiveCells;
   /** A multi-step case that did not pass: the step it stopped at (SPEC 1.11). */
   step?: StepRef;
+  /** Every outcome but pass, skip and not-applicable: what the case ran on (KIT-REPORT-INPUT). */
+  input?: CaseInput;
+  /** `papc run --keep-fixtures`: where this case's fixture tree was kept, as the implementation left it. */
+  kept_fixture?: string;
+}
+
+/** A case's title, where it is written and the fixture tree it gave, as a reader needs them beside a failure. */
+export interface CaseInput {
+  title: string;
+  /** The case file, relative to the kit's root (cases/…). */
+  file: string;
+  line: number;
+  /** The fixture's entries sorted by path (generated package included; `<root>` stands for the fixture root). */
+  fixture: FixtureSummaryEntry[];
+  /** Entries past the listed ones, only counted. */
+  more_entries?: number;
+}
+
+export interface FixtureSummaryEntry {
+  path: string;
+  kind: "file" | "dir" | "symlink" | "fifo";
+  bytes?: number;
+  /** A small text file whole (or its beginning, then `truncated`). */
+  text?: string;
+  truncated?: boolean;
+  /** How a file not shown as text is made: sparse, base64 bytes, repeated parts. */
+  made?: string;
+  /** A symlink's target. */
+  target?: string;
+  mode?: string;
 }
 
 /** A step of a multi-step case: its 1-based number and its name (else its operation, or "edit"). */
