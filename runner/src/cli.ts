@@ -3,16 +3,16 @@
 // Exit codes: 0 everything passed or was expected; 1 a case failed (or lint found problems,
 // or a stale baseline); 2 usage error.
 
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
+import { removeFixture } from "./run/run-case.js";
 import { cpus } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { AdapterError, commandAdapter, resolveAdapter } from "./adapters/load-adapter.js";
+import { AdapterError, adapterFile, commandAdapter, resolveAdapter } from "./adapters/load-adapter.js";
 import { loadCases } from "./cases/load-cases.js";
 import { renderRepro, ReproError, writeRepro, type Repro } from "./run/repro.js";
 import { kitInfo, kitRoot } from "./kit.js";
 import { lintAdapterFile, lintSuite, suitePaths } from "./lint/lint.js";
-import { existsSync, statSync } from "node:fs";
 import { updateBaseline, type BaselineUpdate } from "./adapters/baseline-file.js";
 import { renderProblems } from "./lint/render.js";
 import { compareReports, renderComparison } from "./report/compare-reports.js";
@@ -43,12 +43,6 @@ import { newCaseCommand, OPERATIONS } from "./scaffold/new-case.js";
 
 class UsageError extends Error {}
 
-/** An adapter file named by its folder or itself; a usage error when there is none. */
-function adapterFileOf(path: string): string {
-  const file = existsSync(path) && statSync(path).isDirectory() ? resolve(path, "adapter.yaml") : resolve(path);
-  if (!existsSync(file)) throw new UsageError(`${file} is missing: an adapter folder holds adapter.yaml (IMPLEMENTERS.md §6)`);
-  return file;
-}
 
 /** The flags of `papc run` that shape one run, after the selection and report names are settled. */
 interface RunFlags {
@@ -141,7 +135,7 @@ function program(): Command {
   async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, o: RunFlags): Promise<void> {
     // the previous run's kept fixtures would mix with this run's
     const keepDir = o.keepFixtures ? `${base}.fixtures` : undefined;
-    if (keepDir) await rm(keepDir, { recursive: true, force: true });
+    if (keepDir) await removeFixture(keepDir); // even folders an implementation made read-only
     // A report that cannot be written (a full disk) stops the run at once (KIT-RUN-STOPPED).
     const stop = new AbortController();
     const jsonl = new JsonlWriter(`${base}.jsonl`, (message) => stop.abort(message));
@@ -195,7 +189,11 @@ function program(): Command {
       process.stdout.write(`reports: ${Object.values(written).join(", ")}\n`);
       const kept = report.cases.filter((c) => c.kept_fixture !== undefined).length;
       if (keepDir) process.stdout.write(kept > 0 ? `fixtures of the ${kept} case${kept === 1 ? "" : "s"} to act on kept in ${keepDir}\n` : "no fixture kept: no case to act on\n");
-      if (baselineUpdate) process.stdout.write(`baseline updated in ${baselineUpdate.file}: ${baselineUpdate.added.length} added, ${baselineUpdate.removed.length} removed (passing)${exitCode !== 0 ? "; suite-bug cases are never baselined" : ""}\n`);
+      if (baselineUpdate) {
+        const changed = baselineUpdate.added.length + baselineUpdate.removed.length > 0;
+        const what = changed ? `baseline updated in ${baselineUpdate.file}: ${baselineUpdate.added.length} added, ${baselineUpdate.removed.length} removed (passing)` : `baseline of ${baselineUpdate.file} unchanged: nothing to add or remove`;
+        process.stdout.write(`${what}${exitCode !== 0 ? "; suite-bug cases are never baselined" : ""}\n`);
+      }
     }
     process.exitCode = exitCode;
   }
@@ -270,7 +268,7 @@ function program(): Command {
     .exitOverride()
     .action(async (o: { adapter?: string; json?: boolean }) => {
       if (o.adapter !== undefined) {
-        const file = adapterFileOf(o.adapter);
+        const file = await adapterFile(o.adapter, root);
         const { cases, broken } = await loadCases(join(root, "cases"), root);
         const problems = await lintAdapterFile(file, relative(process.cwd(), file) || file, root, new Set([...cases.map((c) => c.id), ...broken.map((b) => b.id)]));
         if (o.json) printJson({ ok: problems.length === 0, adapter: file, problems });

@@ -2,7 +2,8 @@
 // KIT-REPORT-RENDER, KIT-REPORT-COMPARE, KIT-BASELINE, KIT-PROTOCOL-EXEC, KIT-OP-VALIDATE-RESULT,
 // KIT-OUTCOME-DISTINCT, KIT-BASELINE-UPDATE, KIT-REPRO, KIT-REPORT-SELECTION, KIT-CLI-USAGE, KIT-REPORT-INPUT.
 
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { dir as tmpDir } from "tmp-promise";
@@ -215,6 +216,41 @@ describe("the input beside a failure: papc repro and --keep-fixtures (KIT-REPRO)
     expect((await papc(["repro", "manifest/structural/hook/timeout-99", "--out", dir])).stderr).toMatch(/is not empty: remove it or name another folder with --out/);
     expect((await papc(["repro", "timeout-99"])).stderr).toBe("papc: no case timeout-99; did you mean manifest/structural/hook/timeout-99?\n");
   });
+
+  it("repro prints a multi-step case with edits as segments that re-run by hand; an exec adapter without its operations is refused, leaving nothing", async () => {
+    const id = "lifecycle/instructions/edited-block-kept";
+    const r = await papc(["repro", id, "--out", join(out, "repro-steps"), "--json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const lines = (JSON.parse(r.stdout) as { command: string }).command.split("\n");
+    const edit = lines.findIndex((l) => l.startsWith("# papc now edits the fixture (apply it by hand, then go on): "));
+    expect(edit).toBeGreaterThan(0);
+    expect(lines.slice(0, edit).every((l) => l.startsWith("cd ") && l.includes("env -i PATH=\"$PATH\""))).toBe(true);
+    // the first segment, run by hand, answers hello and each of its runs in order
+    const byHand = await execa("bash", ["-c", lines[0]!], { reject: false, timeout: 30_000 });
+    const replies = byHand.stdout.split("\n").map((l) => JSON.parse(l) as { seq?: number; result?: unknown });
+    expect(replies[0]).toMatchObject({ protocol: 1 });
+    expect(replies.slice(1).map((x) => [x.seq, x.result !== undefined])).toEqual(replies.slice(1).map((_, i) => [i + 1, true]));
+    const exec = await papc(["repro", id, "--adapter", "reference-exec", "--out", join(out, "repro-exec")]);
+    expect(exec.exitCode).toBe(2);
+    expect(exec.stderr).toBe(`papc: the adapter reference-exec has no command for activate, remove, which ${id} needs: the case is not-applicable to it\n`);
+    expect(existsSync(join(out, "repro-exec"))).toBe(false);
+  });
+
+  it("run --keep-fixtures keeps named pipes and names that are not UTF-8, and leaves nothing in TMPDIR", async () => {
+    const dir = join(out, "keep-odd");
+    const tmp = join(out, "keep-odd-tmp");
+    await mkdir(tmp, { recursive: true });
+    const accept = `node ${join(KIT_ROOT, "runner/test/mutants/answers-fixed-verdict.mjs")} accept`;
+    const run = await execa("node", [PAPC, "run", "--command", accept, "--case", "manifest/limits/raw-byte-names/**", "--case", "manifest/limits/special-files/**", "--out", dir, "--keep-fixtures"], { cwd: KIT_ROOT, reject: false, env: { NO_COLOR: "1", TMPDIR: tmp } });
+    expect(run.exitCode).toBe(1);
+    const report = parseReport(await readFile(join(dir, "command.jsonl"), "utf8"));
+    const failing = report.cases.filter((c) => c.outcome === "fail");
+    expect(failing.length).toBeGreaterThan(3);
+    expect(failing.every((c) => c.kept_fixture === join(dir, "command.fixtures", ...c.id.split("/")) && existsSync(c.kept_fixture))).toBe(true);
+    expect(run.stderr).not.toContain("could not keep");
+    expect(await readdir(tmp)).toEqual([]);
+    expect((await readdir(join(dir, "command.fixtures"))).filter((n) => n.startsWith(".case-"))).toEqual([]);
+  }, 120_000);
 
   it("run --keep-fixtures keeps the tree of each failing case, as the implementation left it, and says where", async () => {
     const dir = join(out, "keep");

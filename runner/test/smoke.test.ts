@@ -138,9 +138,9 @@ describe("papc smoke", () => {
 
   it("warns when the replies lack a field that many cases check, and not for the reference (KIT-SMOKE-FIELDS)", async () => {
     const { result } = await smoke({ command: script("flip.mjs") });
-    expect(result.missing_fields.map((m) => m.field)).toEqual(["structural"]);
+    expect(result.missing_fields.map((m) => `${m.operation} ${m.field}`)).toEqual(["validate structural"]);
     expect(result.missing_fields[0]!.cases).toBeGreaterThan(500);
-    expect(renderSmoke(result)).toMatch(/\n {2}warning: the replies lack structural, which \d+ cases check: they cannot be judged on it \(skipped where the rest agrees; /);
+    expect(renderSmoke(result)).toMatch(/\n {2}warning: the validate replies lack structural, which \d+ validate cases check: they cannot be judged on it \(skipped where the rest agrees; /);
     expect((await smoke({ adapter: "reference" })).result.missing_fields).toEqual([]);
   }, 60_000);
 

@@ -64,7 +64,11 @@ export async function updateBaseline(file: string, report: RunReport): Promise<B
   }
   // an empty `baseline: {}` written in flow style grows as a block map
   if (map.items.length > 0) map.flow = false;
-  if (update.added.length + update.removed.length > 0) await writeFile(file, doc.toString({ lineWidth: 0, flowCollectionPadding: false }));
+  if (update.added.length + update.removed.length > 0) {
+    const written = doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+    // a file written with CRLF line ends keeps them
+    await writeFile(file, text.includes("\r\n") ? written.replace(/\r?\n/g, "\r\n") : written);
+  }
   return update;
 }
 

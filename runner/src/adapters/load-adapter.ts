@@ -114,16 +114,20 @@ function templateProblems(config: AdapterConfig): [string, string][] {
 
 /** `--adapter NAME` (a folder under adapters-under-test/) or `--adapter PATH` (folder or adapter.yaml). */
 export async function resolveAdapter(nameOrPath: string, kitRoot: string): Promise<Adapter> {
+  const { adapter, problems } = await readAdapter(await adapterFile(nameOrPath, kitRoot), kitRoot);
+  if (adapter) return adapter;
+  throw new AdapterError(problems.map((p) => `${p.file}:${p.line}: ${p.message}`).join("\n"));
+}
+
+/** The adapter file an `--adapter` names: a kit adapter's name, a folder holding adapter.yaml, or the file. */
+export async function adapterFile(nameOrPath: string, kitRoot: string): Promise<string> {
   const candidates = [
     join(kitRoot, ADAPTERS_DIR, nameOrPath, "adapter.yaml"),
     resolve(nameOrPath, "adapter.yaml"),
     resolve(nameOrPath),
   ];
   for (const file of candidates) {
-    if (!existsSync(file) || !(await stat(file)).isFile()) continue;
-    const { adapter, problems } = await readAdapter(file, kitRoot);
-    if (adapter) return adapter;
-    throw new AdapterError(problems.map((p) => `${p.file}:${p.line}: ${p.message}`).join("\n"));
+    if (existsSync(file) && (await stat(file)).isFile()) return file;
   }
   // a folder that exists but holds no adapter file: say which file is missing
   if (existsSync(nameOrPath) && (await stat(nameOrPath)).isDirectory()) {

@@ -31,7 +31,9 @@ export async function reportSelection(file: string): Promise<string | undefined>
 /** Why this run may not write over `file`, or undefined when it may. */
 export async function selectionConflict(file: string, filter: string | undefined): Promise<string | undefined> {
   const existing = await reportSelection(file);
-  if (existing === undefined || existing === (filter ?? "")) return undefined;
+  // the same globs and requirements in another order are the same selection
+  const parts = (f: string): string => f.split(", ").sort().join(", ");
+  if (existing === undefined || parts(existing) === parts(filter ?? "")) return undefined;
   const name = (f: string): string => (f === "" ? "the whole suite" : `the selection ${f}`);
   return `${file} holds a run of ${name(existing)}; this run selects ${name(filter ?? "")}: give it another --out, or --force to replace that report`;
 }

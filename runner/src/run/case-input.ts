@@ -5,7 +5,7 @@
 // gave, whatever the implementation did to the tree afterwards.
 
 import type { FixtureEntry, LoadedCase } from "../types/case.js";
-import type { CaseInput, FixtureSummaryEntry, Outcome } from "../types/run-report.js";
+import { FAILING_OUTCOMES, type CaseInput, type FixtureSummaryEntry, type Outcome } from "../types/run-report.js";
 import { fixtureFiles } from "./case-setup.js";
 
 /** Files up to this size are shown whole, when they are UTF-8 text. */
@@ -15,9 +15,9 @@ export const ENTRIES_MAX = 40;
 /** The fixture root as the summary shows it: the generated package's paths name it. */
 export const ROOT_PLACEHOLDER = "<root>";
 
-/** The outcomes whose records carry their input: every one a reader has to act on. */
+/** The records that carry their input: every one a reader has to act on (not a baselined, expected failure). */
 export function carriesInput(outcome: Outcome, stale: boolean): boolean {
-  return stale || !["pass", "skip", "not-applicable"].includes(outcome);
+  return stale || FAILING_OUTCOMES.includes(outcome);
 }
 
 export function caseInput(c: LoadedCase): CaseInput {

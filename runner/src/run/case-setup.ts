@@ -8,7 +8,8 @@ import { packageFiles, type PackagePlan } from "../dispatch/package-files.js";
 import { WORK_DIR } from "../live/live-paths.js";
 import { DEFAULT_PLUGIN } from "../dispatch/hook-defaults.js";
 import type { FixtureEntry, LoadedCase } from "../types/case.js";
-import type { DispatchArgs, LiveArgs, ValidateCliArgs } from "../types/protocol.js";
+import type { CasePayload, DispatchArgs, LiveArgs, ValidateCliArgs } from "../types/protocol.js";
+import { join } from "node:path";
 import { withSource } from "../cases/validate-cli-args.js";
 
 export function fixtureFiles(c: LoadedCase, root: string): Record<string, FixtureEntry> {
@@ -55,4 +56,10 @@ export function caseArgs(c: LoadedCase, source: string): Record<string, unknown>
     environment: c.given?.environment ?? {},
   };
   return { ...args, ...c.given?.args };
+}
+
+/** The run request's `case` for a single-operation case whose fixture is at `root`. */
+export function casePayload(c: LoadedCase, root: string): CasePayload {
+  const source = join(root, c.given?.source ?? ".");
+  return { id: c.id, operation: c.operation as CasePayload["operation"], root, source, args: caseArgs(c, source) };
 }

@@ -12,9 +12,8 @@ import { materialize } from "../fixtures/materialize.js";
 import { digestTree } from "../fixtures/tree-digest.js";
 import type { Implementation } from "../protocol/implementation.js";
 import type { FixtureEntry, LoadedCase } from "../types/case.js";
-import type { CasePayload } from "../types/protocol.js";
 import type { CaseRecord, Outcome } from "../types/run-report.js";
-import { caseArgs, fixtureFiles } from "./case-setup.js";
+import { casePayload, fixtureFiles } from "./case-setup.js";
 import { EnvironmentFault, environmentFault } from "./environment-fault.js";
 import { outcomeOfExchange } from "./outcome.js";
 import { JUDGE_TIMEOUT_MS, JudgeTimeout, withinJudgeTime } from "./judge-deadline.js";
@@ -103,8 +102,7 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       exchangeMs = steps.exchangeMs;
       return record(steps.outcome, steps.extra);
     }
-    const source = join(root, c.given?.source ?? ".");
-    const payload: CasePayload = { id: c.id, operation: c.operation, root, source, args: caseArgs(c, source) };
+    const payload = casePayload(c, root);
     const fixtureExpect = c.expect.fixture;
     const before = fixtureExpect?.unchanged ? await digestTree(root) : undefined;
     const sent = performance.now();

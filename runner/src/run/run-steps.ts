@@ -12,6 +12,7 @@ import { applyEdit } from "../fixtures/apply-edit.js";
 import { digestTree } from "../fixtures/tree-digest.js";
 import { withinJudgeTime } from "./judge-deadline.js";
 import type { Implementation } from "../protocol/implementation.js";
+import type { CasePayload } from "../types/protocol.js";
 import type { CaseStep, FixtureEntry, LoadedCase, StepOperation } from "../types/case.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
 import { sameCell } from "../live/cell-names.js";
@@ -34,6 +35,12 @@ export function stepOperations(c: Pick<LoadedCase, "steps">): StepOperation[] {
 
 export function stepRef(step: CaseStep, index: number): StepRef {
   return { number: index + 1, name: step.name ?? step.operation ?? "edit" };
+}
+
+/** The run request's `case` for an operation step (not an edit) of a multi-step case whose fixture is at `root`. */
+export function stepPayload(c: LoadedCase, step: CaseStep, index: number, root: string): CasePayload {
+  const operation = step.operation as StepOperation;
+  return { id: c.id, operation, root, source: join(root, step.source ?? c.given?.source ?? "."), args: stepArgs(c, step, root), step: stepRef(step, index).number };
 }
 
 const label = (ref: StepRef): string => `step ${ref.number} (${ref.name})`;
@@ -65,14 +72,15 @@ export async function runSteps(c: LoadedCase, impl: Implementation, root: string
     if (operation === "dispatch" || operation === "live") await clearCaptures(c, root);
     const expect = step.expect ?? {};
     const before = expect.fixture?.unchanged ? await digestTree(root) : undefined;
-    let args: Record<string, unknown>;
+    let payload: CasePayload;
     try {
-      args = stepArgs(c, step, root);
+      payload = stepPayload(c, step, index, root);
     } catch (err) {
       return stop("suite-bug", (err as Error).message);
     }
+    const args = payload.args;
     const sent = performance.now();
-    const { exchange, stderr } = await impl.run({ id: c.id, operation, root, source: join(root, step.source ?? c.given?.source ?? "."), args, step: ref.number }, bounds.timeoutMs);
+    const { exchange, stderr } = await impl.run(payload, bounds.timeoutMs);
     exchangeMs += performance.now() - sent;
     const withStderr = stderr ? { stderr } : {};
     if (exchange.kind !== "result") {

@@ -11,7 +11,7 @@ import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase } from "../types/case.js";
 import type { HelloReply } from "../types/protocol.js";
 import type { CaseRecord, ReportFooter, ReportHeader, RunReport } from "../types/run-report.js";
-import { runCase, type FixtureLease } from "./run-case.js";
+import { removeFixture, runCase, type FixtureLease } from "./run-case.js";
 import { footerFor } from "./tally.js";
 import { boundRecord } from "./bound-record.js";
 import { EnvironmentFault } from "./environment-fault.js";
@@ -84,9 +84,16 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
           try {
             // --keep-fixtures: the case's folder is leased (made only if the case gets that far), then kept or removed
             let lease: FixtureLease | undefined;
-            const keeping = options.keepFixtures !== undefined ? { leaseFixture: async () => (lease = await keepableLease()) } : {};
-            record = await runCase(options.cases[i]!, impl, { timeoutMs, baseline, ...(options.judgeTimeoutMs ? { judgeTimeoutMs: options.judgeTimeoutMs } : {}), ...keeping });
-            if (lease !== undefined && options.keepFixtures !== undefined) record = await keptFixture(record, (lease as FixtureLease).root, options.keepFixtures);
+            const keepDir = options.keepFixtures;
+            const keeping = keepDir !== undefined ? { leaseFixture: async () => (lease = await keepableLease(keepDir)) } : {};
+            try {
+              record = await runCase(options.cases[i]!, impl, { timeoutMs, baseline, ...(options.judgeTimeoutMs ? { judgeTimeoutMs: options.judgeTimeoutMs } : {}), ...keeping });
+            } catch (err) {
+              // runCase never removes a leased folder: a run that stops here must
+              if (lease !== undefined) await removeFixture((lease as FixtureLease).root);
+              throw err;
+            }
+            if (lease !== undefined && keepDir !== undefined) record = await keptFixture(record, (lease as FixtureLease).root, keepDir);
           } catch (err) {
             if (!(err instanceof EnvironmentFault)) throw err;
             stopped ??= `${err.message} (at case ${options.cases[i]!.id})`;

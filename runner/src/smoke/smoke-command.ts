@@ -84,7 +84,7 @@ export function renderSmoke(r: SmokeResult): string {
     if (v.note && (v.status === "not-checked" || v.status === "conforms")) lines.push(`  note: ${op}: ${v.note}`);
   }
   for (const m of r.missing_fields) {
-    lines.push(`  warning: the replies lack ${m.field}, which ${m.cases} cases check: they cannot be judged on it (skipped where the rest agrees; the validation report: SPEC.md §4.2, runner/schemas/validation-report.schema.json; IMPLEMENTERS.md §3)`);
+    lines.push(`  warning: the ${m.operation} replies lack ${m.field}, which ${m.cases} ${m.operation} cases check: they cannot be judged on it (skipped where the rest agrees; the validation report: SPEC.md §4.2, runner/schemas/validation-report.schema.json; IMPLEMENTERS.md §3)`);
   }
   lines.push(verdictLine(r));
   if (r.verdict !== "ok") lines.push(`next: ${r.next}`);

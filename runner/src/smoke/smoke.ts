@@ -23,7 +23,7 @@ import { DEFAULT_TIMEOUT_MS, persistentCommand } from "../run/run-suite.js";
 import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase, Operation } from "../types/case.js";
 import type { CasePayload, HelloReply, ValidateResult } from "../types/protocol.js";
-import { missingFields } from "./field-use.js";
+import { missingFields, REPORTING_OPERATIONS, type MissingField, type ReportingOperation } from "./field-use.js";
 import type { CaseRecord } from "../types/run-report.js";
 import { renderDiff } from "../report/text-diff.js";
 import { byOperation, CONTROL_EXPECTED, CONTROL_OPPOSITE, isControl, lastSegment } from "./smoke-cases.js";
@@ -63,8 +63,8 @@ export interface SmokeResult {
   stages: SmokeStage[];
   /** Every smoke case sent, with the outcome runCase gave it. */
   cases: CaseRecord[];
-  /** Validate-reply fields that many suite cases check and no reply had: those cases would be skipped. */
-  missing_fields: { field: string; cases: number }[];
+  /** Per validate operation, reply fields that many of its suite cases check and no reply had: those cases would be skipped. */
+  missing_fields: MissingField[];
 }
 
 export interface SmokeRunOptions {
@@ -77,7 +77,7 @@ export interface SmokeRunOptions {
   /** The command line that runs the suite against this adapter, for the verdict's next step. */
   runCommand: string;
   /** How many suite cases check each validate-reply field (field-use.ts), for the missing-field warning. */
-  fieldUse?: ReadonlyMap<string, number>;
+  fieldUse?: ReadonlyMap<ReportingOperation, ReadonlyMap<string, number>>;
 }
 
 /** The operations in the order smoke checks them (and reports them). */
@@ -154,13 +154,13 @@ export async function runSmoke(o: SmokeRunOptions): Promise<SmokeResult> {
         }
       }
     }
-    // well-formed validate replies: do they carry the fields the suite checks?
-    const replies = result.cases
-      .filter((r) => ["validate", "validate-cli"].includes(o.cases.find((c) => c.id === r.id)?.operation ?? ""))
-      .flatMap((r) => {
-        const e = runs.get(r.id)?.exchange;
-        return e?.kind === "result" ? [e.result as unknown as ValidateResult] : [];
-      });
+    // well-formed validate and validate-cli replies: do they carry the fields the suite checks?
+    const replies = new Map<ReportingOperation, ValidateResult[]>(REPORTING_OPERATIONS.filter((op) => toRun.includes(op)).map((op) => [op, []]));
+    for (const r of result.cases) {
+      const e = runs.get(r.id)?.exchange;
+      const op = o.cases.find((c) => c.id === r.id)?.operation as ReportingOperation;
+      if (e?.kind === "result") replies.get(op)?.push(e.result as unknown as ValidateResult);
+    }
     if (o.fieldUse) result.missing_fields = missingFields(replies, o.fieldUse);
     const sent = result.cases.length;
     const declined = result.cases.filter((r) => runs.get(r.id)?.exchange?.kind === "skipped").length;
