@@ -3,57 +3,31 @@
 // Exit codes: 0 everything passed or was expected; 1 a case failed (or lint found problems,
 // or a stale baseline); 2 usage error.
 
-import { mkdir, writeFile } from "node:fs/promises";
-import { removeFixture } from "./run/run-case.js";
 import { cpus } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { AdapterError, adapterFile, commandAdapter, resolveAdapter } from "./adapters/load-adapter.js";
-import { loadCases } from "./cases/load-cases.js";
-import { renderRepro, ReproError, writeRepro, type Repro } from "./run/repro.js";
-import { kitInfo, kitRoot } from "./kit.js";
-import { lintAdapterFile, lintSuite, suitePaths } from "./lint/lint.js";
-import { updateBaseline, type BaselineUpdate } from "./adapters/baseline-file.js";
-import { renderProblems } from "./lint/render.js";
-import { compareReports, renderComparison } from "./report/compare-reports.js";
-import { JsonlWriter, readReport, ReportFormatError } from "./report/jsonl.js";
-import { lockReports } from "./report/out-lock.js";
-import { selectionConflict } from "./report/selection-guard.js";
-import { count } from "./report/plural.js";
-import { renderJunit } from "./report/junit.js";
-import { renderMarkdown } from "./report/markdown.js";
-import { Progress, renderSummary } from "./report/terminal.js";
-import { selectCases } from "./run/select-cases.js";
-import { coverageOf, isMissing, isOneSided } from "./spec/coverage.js";
-import { DEFAULT_TIMEOUT_MS } from "./run/run-suite.js";
-import { NoCasesError, planRun, runPlanned } from "./run/run-selected.js";
-import { FAILING_OUTCOMES } from "./types/run-report.js";
+import { AdapterError } from "./adapters/load-adapter.js";
+import { printJson, UsageError } from "./command-io.js";
+import { compatCommand } from "./live/compat-command.js";
 import { installCommand, pathCommand } from "./harness/commands.js";
-import { useHarnessVersions } from "./harness/run-versions.js";
-import { otherVersionsRecordings } from "./harness/versions.js";
 import { matrixCommand } from "./harness/matrix-command.js";
 import { MATRIX_DOC, MATRIX_JSON } from "./harness/matrix-markdown.js";
-import { DEFAULT_RECORD_JOBS, diffCommand, recordCommand, verifyCommand } from "./recordings/commands.js";
-import { compatCommand } from "./live/compat-command.js";
+import { otherVersionsRecordings } from "./harness/versions.js";
+import { kitInfo, kitRoot } from "./kit.js";
+import { lintCommand } from "./lint/lint-command.js";
 import { loaderMatrixCommand } from "./loader-matrix/command.js";
-import { renderHtml } from "./report/html.js";
+import { DEFAULT_RECORD_JOBS, diffCommand, recordCommand, verifyCommand } from "./recordings/commands.js";
 import { badgeCommand } from "./report/badge.js";
-import { smokeCommand } from "./smoke/smoke-command.js";
+import { ReportFormatError } from "./report/jsonl.js";
+import { compareCommand, renderCommand } from "./report/report-commands.js";
+import { listCommand } from "./run/list-command.js";
+import { reproCommand, type ReproOptions } from "./run/repro-command.js";
+import { runCommand, type RunOptions } from "./run/run-command.js";
+import { NoCasesError } from "./run/run-selected.js";
+import { DEFAULT_TIMEOUT_MS } from "./run/run-suite.js";
 import { newCaseCommand, OPERATIONS } from "./scaffold/new-case.js";
-
-class UsageError extends Error {}
-
-
-/** The flags of `papc run` that shape one run, after the selection and report names are settled. */
-interface RunFlags {
-  jobs: number;
-  timeout?: number;
-  quiet?: boolean;
-  verbose?: boolean;
-  json?: boolean;
-  keepFixtures?: boolean;
-  updateBaseline?: boolean;
-}
+import { smokeCommand } from "./smoke/smoke-command.js";
+import { coverageCommand } from "./spec/coverage-command.js";
 
 const positiveInt = (name: string) => (value: string): number => {
   const n = Number(value);
@@ -61,16 +35,10 @@ const positiveInt = (name: string) => (value: string): number => {
   return n;
 };
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-const printJson = (value: unknown): void => void process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 
 function program(): Command {
   const root = kitRoot();
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
-  // a case file as the reader can open it: node_modules/papc/cases/… in a project that installed papc
-  const caseFileShown = (file: string): string => {
-    const shown = relative(process.cwd(), join(root, file));
-    return shown.startsWith("..") ? join(root, file) : shown;
-  };
   const cli = new Command("papc")
     .description("Conformance kit for Portable Agent Packages and Agent Plugins 1.0")
     .version(kitInfo().version)
@@ -98,113 +66,9 @@ function program(): Command {
     .option("--force", "replace the reports of another selection (--case, --requirement) of the same adapter in --out")
     .option("--keep-fixtures", "keep the fixture tree of every failing case, as the implementation left it, under <out>/<adapter>.fixtures/<case id>/")
     .exitOverride()
-    .action(async (o: RunFlags & { adapter?: string; command?: string; case?: string[]; requirement?: string[]; out: string; harness?: string[]; force?: boolean }) => {
-      if (o.harness) {
-        try {
-          await useHarnessVersions(o.harness, (line) => process.stderr.write(`papc: ${line}\n`));
-        } catch (err) {
-          throw new UsageError((err as Error).message.replace(/^papc: /, ""));
-        }
-      }
-      if (o.updateBaseline && o.command !== undefined) throw new UsageError("--update-baseline writes an adapter file's baseline: register the command as adapter.yaml (IMPLEMENTERS.md §6) and use --adapter");
-      const plan = await planRun({ root, ...(o.command !== undefined ? { command: o.command } : { adapter: o.adapter ?? "reference" }), caseGlobs: o.case ?? [], requirements: o.requirement ?? [] });
-      if (o.updateBaseline && /[\\/]node_modules[\\/]/.test(plan.adapter.file ?? "")) throw new UsageError(`${plan.adapter.file} is part of the installed papc: --update-baseline edits your own adapter.yaml`);
-      warnUnknownBaseline(plan);
-      const outDir = resolve(o.out);
-      try {
-        await mkdir(outDir, { recursive: true });
-      } catch (err) {
-        throw new UsageError(`cannot create the report directory ${outDir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-      }
-      const base = join(outDir, plan.adapter.name);
-      let unlock: () => Promise<void>;
-      try {
-        unlock = await lockReports(base);
-      } catch (err) {
-        throw new UsageError((err as Error).message);
-      }
-      try {
-        const conflict = o.force ? undefined : await selectionConflict(`${base}.jsonl`, plan.filter);
-        if (conflict) throw new UsageError(conflict);
-        await runInto(base, plan, o);
-      } finally {
-        await unlock();
-      }
+    .action(async (o: RunOptions) => {
+      await runCommand(o, root, color);
     });
-  /** One run of the suite into the reports `<base>.*`, which the caller has locked. */
-  async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, o: RunFlags): Promise<void> {
-    // the previous run's kept fixtures would mix with this run's
-    const keepDir = o.keepFixtures ? `${base}.fixtures` : undefined;
-    if (keepDir) await removeFixture(keepDir); // even folders an implementation made read-only
-    // A report that cannot be written (a full disk) stops the run at once (KIT-RUN-STOPPED).
-    const stop = new AbortController();
-    const jsonl = new JsonlWriter(`${base}.jsonl`, (message) => stop.abort(message));
-    const progress = new Progress(o.json ? { write: () => {} } : process.stdout, color, o.quiet ? "quiet" : o.verbose ? "verbose" : "normal");
-    const report = await runPlanned(plan, {
-      jobs: o.jobs,
-      ...(o.timeout !== undefined ? { timeoutMs: o.timeout } : {}),
-      onHeader: (h) => {
-        jsonl.write(h);
-        progress.header(h);
-      },
-      onRecord: (r, done, total) => {
-        jsonl.write(r);
-        progress.record(r, done, total);
-      },
-      onFooter: (f) => jsonl.write(f),
-      signal: stop.signal,
-      ...(keepDir ? { keepFixtures: keepDir } : {}),
-    });
-    const unwritten: string[] = [];
-    await jsonl.close().catch((err: Error) => unwritten.push(err.message));
-    const renders: [string, () => string][] = [
-      [`${base}.xml`, () => renderJunit(report)],
-      [`${base}.md`, () => renderMarkdown(report)],
-      [`${base}.html`, () => renderHtml([report], { sources: [`${base}.jsonl`] })],
-    ];
-    for (const [file, render] of renders) {
-      await writeFile(file, render()).catch((err: NodeJS.ErrnoException) => unwritten.push(`cannot write ${file}: ${err.code ?? err.message}`));
-    }
-    if (report.footer.stopped !== undefined || unwritten.length > 0) {
-      // The kit could not complete the run: exit 2, the reason on stderr, whatever the format.
-      const why = [...(report.footer.stopped !== undefined ? [`the run stopped after ${report.cases.length} of ${count(report.header.suite.cases, "case")}: ${report.footer.stopped}`] : []), ...unwritten];
-      if (!o.json) process.stdout.write(renderSummary(report, color, caseFileShown));
-      process.stderr.write(why.map((line) => `papc: ${line}\n`).join(""));
-      process.exitCode = 2;
-      return;
-    }
-    const written = { jsonl: `${base}.jsonl`, junit: `${base}.xml`, markdown: `${base}.md`, html: `${base}.html` };
-    let exitCode: number = report.footer.exit_code;
-    let baselineUpdate: (BaselineUpdate & { file: string }) | undefined;
-    if (o.updateBaseline && plan.adapter.file) {
-      baselineUpdate = { file: plan.adapter.file, ...(await updateBaseline(plan.adapter.file, report)) };
-      // the run stands as written; its failures are now known ones, so the next run passes (a suite bug is never baselined)
-      exitCode = report.cases.some((c) => c.outcome === "suite-bug") ? 1 : 0;
-    }
-    if (o.json) {
-      const problems = report.cases.filter((c) => FAILING_OUTCOMES.includes(c.outcome) || c.stale_baseline).map((c) => ({ id: c.id, outcome: c.outcome, ...(c.stale_baseline ? { stale_baseline: true } : {}), ...(c.message ? { message: c.message } : {}) }));
-      printJson({ reports: written, totals: report.footer.totals, exit_code: exitCode, duration_ms: report.footer.duration_ms, problems, ...(baselineUpdate ? { baseline_update: { file: baselineUpdate.file, added: baselineUpdate.added.map(([id]) => id), removed: baselineUpdate.removed } } : {}) });
-    } else {
-      process.stdout.write(renderSummary(report, color, caseFileShown));
-      process.stdout.write(`reports: ${Object.values(written).join(", ")}\n`);
-      const kept = report.cases.filter((c) => c.kept_fixture !== undefined).length;
-      if (keepDir) process.stdout.write(kept > 0 ? `fixtures of the ${kept} case${kept === 1 ? "" : "s"} to act on kept in ${keepDir}\n` : "no fixture kept: no case to act on\n");
-      if (baselineUpdate) {
-        const changed = baselineUpdate.added.length + baselineUpdate.removed.length > 0;
-        const what = changed ? `baseline updated in ${baselineUpdate.file}: ${baselineUpdate.added.length} added, ${baselineUpdate.removed.length} removed (passing)` : `baseline of ${baselineUpdate.file} unchanged: nothing to add or remove`;
-        process.stdout.write(`${what}${exitCode !== 0 ? "; suite-bug cases are never baselined" : ""}\n`);
-      }
-    }
-    process.exitCode = exitCode;
-  }
-
-  /** Baseline entries that name no case of the suite: a typo hides a failure (KIT-BASELINE); said on stderr before the run. */
-  function warnUnknownBaseline(plan: Awaited<ReturnType<typeof planRun>>): void {
-    const ids = new Set([...plan.lint.caseSet.cases.map((c) => c.id), ...plan.lint.caseSet.broken.map((b) => b.id)]);
-    const unknown = Object.keys(plan.adapter.baseline ?? {}).filter((id) => !ids.has(id));
-    for (const id of unknown) process.stderr.write(`papc: warning: the baseline of ${plan.adapter.file ?? plan.adapter.name} names unknown case "${id}" (papc lint --adapter shows where)\n`);
-  }
-
   const io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) };
   cli
     .command("repro <case-id>")
@@ -214,24 +78,8 @@ function program(): Command {
     .option("--out <dir>", "the folder for the fixture (must be empty or absent; default papc-repro/<case-id>)")
     .option("--json", "print {id, title, file, line, root, entries, expect, requests, command} as one JSON document")
     .exitOverride()
-    .action(async (id: string, o: { adapter?: string; command?: string; out?: string; json?: boolean }) => {
-      const { cases, broken } = await loadCases(join(root, "cases"), root);
-      const c = cases.find((x) => x.id === id);
-      if (!c) {
-        const known = [...cases.map((x) => x.id), ...broken.map((b) => b.id)];
-        const near = known.filter((k) => k.endsWith(`/${id.split("/").pop()}`)).slice(0, 5);
-        throw new UsageError(broken.some((b) => b.id === id) ? `case ${id} does not load: run papc lint` : `no case ${id}${near.length ? `; did you mean ${near.join(", ")}?` : " (papc list shows the ids)"}`);
-      }
-      const adapter = o.command !== undefined ? commandAdapter(o.command) : await resolveAdapter(o.adapter ?? "reference", root);
-      let repro: Repro;
-      try {
-        repro = await writeRepro(c, resolve(o.out ?? join("papc-repro", ...id.split("/"))), adapter, { ...kitInfo(), root });
-      } catch (err) {
-        if (err instanceof ReproError) throw new UsageError(err.message);
-        throw err;
-      }
-      if (o.json) printJson(repro);
-      else process.stdout.write(renderRepro(repro, caseFileShown));
+    .action(async (id: string, o: ReproOptions) => {
+      await reproCommand(id, o, root);
     });
   cli
     .command("smoke")
@@ -267,27 +115,7 @@ function program(): Command {
     .option("--json", "print {ok, cases, requirements, problems: [{code, file, line, message, fix, caseId}]}")
     .exitOverride()
     .action(async (o: { adapter?: string; json?: boolean }) => {
-      if (o.adapter !== undefined) {
-        const file = await adapterFile(o.adapter, root);
-        const { cases, broken } = await loadCases(join(root, "cases"), root);
-        const problems = await lintAdapterFile(file, relative(process.cwd(), file) || file, root, new Set([...cases.map((c) => c.id), ...broken.map((b) => b.id)]));
-        if (o.json) printJson({ ok: problems.length === 0, adapter: file, problems });
-        else process.stdout.write(problems.length > 0 ? `${renderProblems(problems)}\n${count(problems.length, "problem")}\n` : `lint OK: ${file}\n`);
-        process.exitCode = problems.length > 0 ? 1 : 0;
-        return;
-      }
-      const { problems, caseSet, spec } = await lintSuite(suitePaths(root));
-      if (o.json) {
-        printJson({ ok: problems.length === 0, cases: caseSet.cases.length, requirements: spec.requirements.size, problems });
-        process.exitCode = problems.length > 0 ? 1 : 0;
-        return;
-      }
-      if (problems.length > 0) {
-        process.stdout.write(`${renderProblems(problems)}\n${count(problems.length, "problem")}\n`);
-        process.exitCode = 1;
-        return;
-      }
-      process.stdout.write(`lint OK: ${count(caseSet.cases.length, "case")}, ${count(spec.requirements.size, "requirement")}\n`);
+      await lintCommand(o, root);
     });
 
   cli
@@ -298,16 +126,7 @@ function program(): Command {
     .option("--json", "print [{id, operation, spec, file (relative to the kit), path (relative to here), line}]")
     .exitOverride()
     .action(async (o: { case?: string[]; requirement?: string[]; json?: boolean }) => {
-      const { caseSet } = await lintSuite(suitePaths(root));
-      const selected = selectCases(caseSet.cases, { caseGlobs: o.case ?? [], requirements: o.requirement ?? [] });
-      if (o.json) {
-        printJson(selected.map((c) => ({ id: c.id, operation: c.operation, spec: c.spec, file: c.location.file, path: caseFileShown(c.location.file), line: c.location.line })));
-        return;
-      }
-      // the file as the reader can open it from here (node_modules/papc/cases/… in a project)
-      for (const c of selected) {
-        process.stdout.write(`${c.id}\t${c.spec.join(",")}\t${caseFileShown(c.location.file)}:${c.location.line}\n`);
-      }
+      await listCommand(o, root);
     });
 
   cli
@@ -319,32 +138,7 @@ function program(): Command {
     .option("--json", "print {requirements: [{id, level, accepting, rejecting, other, exclusion, missing, one_sided}], missing, one_sided}")
     .exitOverride()
     .action(async (o: { missing?: boolean; oneSided?: boolean; prefix?: string; json?: boolean }) => {
-      const { caseSet, spec, exclusions } = await lintSuite(suitePaths(root));
-      const rows = coverageOf(spec.requirements.values(), caseSet.cases, exclusions).filter((r) => r.requirement.id.startsWith(o.prefix ?? ""));
-      let missing = 0;
-      let oneSided = 0;
-      const listed: object[] = [];
-      for (const r of rows) {
-        const none = isMissing(r);
-        const lopsided = o.oneSided === true && isOneSided(r);
-        if (none) missing++;
-        if (lopsided) oneSided++;
-        if (o.missing && !none && !lopsided) continue;
-        if (o.json) {
-          listed.push({ id: r.requirement.id, level: r.requirement.level, accepting: r.accepting, rejecting: r.rejecting, other: r.other, exclusion: r.exclusion ?? null, missing: none, one_sided: isOneSided(r) });
-          continue;
-        }
-        const n = r.accepting + r.rejecting + r.other;
-        const how = n > 0
-          ? `${count(n, "case")}: ${r.accepting} accepting, ${r.rejecting} rejecting${r.other ? `, ${r.other} other` : ""}${lopsided ? ` — ONE-SIDED: add ${r.accepting > 0 ? "a rejecting" : r.rejecting > 0 ? "an accepting" : "an accepting and a rejecting"} case (what counts as which: SPEC.md 1.1, CONTRIBUTING.md)` : ""}`
-          : r.exclusion
-            ? `excluded: ${r.exclusion.reason}${r.exclusion.tested_by ? ` (tested by ${r.exclusion.tested_by})` : ""}`
-            : "MISSING";
-        process.stdout.write(`${r.requirement.id}\t${r.requirement.level}\t${how}\n`);
-      }
-      if (o.json) printJson({ requirements: listed, total: rows.length, missing, ...(o.oneSided ? { one_sided: oneSided } : {}) });
-      else process.stdout.write(`${rows.length} requirements, ${missing} without a case or exclusion${o.oneSided ? `, ${oneSided} one-sided` : ""}\n`);
-      if (missing + oneSided > 0) process.exitCode = 1;
+      await coverageCommand(o, root);
     });
 
   const report = cli.command("report").description("render or compare run reports").exitOverride();
@@ -357,16 +151,7 @@ function program(): Command {
     .option("--exit-status", "exit with the rendered run's exit code (default: 0 once rendered, so a publish step does not fail because the run did)")
     .exitOverride()
     .action(async (files: string[], o: { format: string; out?: string; title?: string; exitStatus?: boolean }) => {
-      if (files.length > 1 && o.format !== "html") throw new UsageError(`--format ${o.format} renders one report; only --format html compares several`);
-      const reports = await Promise.all(files.map((f) => readReport(f)));
-      const r = reports[0]!;
-      const text =
-        o.format === "html"
-          ? renderHtml(reports, { sources: files, ...(o.title ? { title: o.title } : {}) })
-          : o.format === "junit" ? renderJunit(r) : o.format === "markdown" ? renderMarkdown(r) : renderSummary(r, color && !o.out, caseFileShown);
-      if (o.out) await writeFile(o.out, text);
-      else process.stdout.write(text);
-      process.exitCode = o.exitStatus ? Math.max(...reports.map((x) => x.footer.exit_code)) : 0;
+      await renderCommand(files, o, root, color);
     });
   report
     .command("badge <report.jsonl>")
@@ -384,10 +169,7 @@ function program(): Command {
     .option("--json", "print {regressions, fixes, other_changes, changed_cases, added, removed, same_suite}")
     .exitOverride()
     .action(async (a: string, b: string, o: { json?: boolean }) => {
-      const cmp = compareReports(await readReport(a), await readReport(b));
-      if (o.json) printJson(cmp);
-      else process.stdout.write(renderComparison(cmp, a, b));
-      process.exitCode = cmp.regressions.length > 0 ? 1 : 0;
+      await compareCommand(a, b, o);
     });
   cli
     .command("compat <report.jsonl>")

@@ -1,0 +1,150 @@
+// `papc run`: resolve the adapter and the selection, take the reports' lock, refuse to replace a
+// report of another selection, run, write the four reports, and (with --update-baseline) the
+// adapter's baseline. Exit codes: KIT-EXIT-CODES.
+
+import { mkdir, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { updateBaseline, type BaselineUpdate } from "../adapters/baseline-file.js";
+import { caseFileShown, printJson, UsageError } from "../command-io.js";
+import { useHarnessVersions } from "../harness/run-versions.js";
+import { renderHtml } from "../report/html.js";
+import { JsonlWriter } from "../report/jsonl.js";
+import { renderJunit } from "../report/junit.js";
+import { renderMarkdown } from "../report/markdown.js";
+import { lockReports } from "../report/out-lock.js";
+import { count } from "../report/plural.js";
+import { selectionConflict } from "../report/selection-guard.js";
+import { Progress, renderSummary } from "../report/terminal.js";
+import { FAILING_OUTCOMES } from "../types/run-report.js";
+import { removeFixture } from "./run-case.js";
+import { planRun, runPlanned } from "./run-selected.js";
+
+/** The flags of `papc run` that shape one run, after the selection and report names are settled. */
+interface RunFlags {
+  jobs: number;
+  timeout?: number;
+  quiet?: boolean;
+  verbose?: boolean;
+  json?: boolean;
+  keepFixtures?: boolean;
+  updateBaseline?: boolean;
+}
+
+export interface RunOptions extends RunFlags {
+  adapter?: string;
+  command?: string;
+  case?: string[];
+  requirement?: string[];
+  out: string;
+  harness?: string[];
+  force?: boolean;
+}
+
+export async function runCommand(o: RunOptions, root: string, color: boolean): Promise<void> {
+  if (o.harness) {
+    try {
+      await useHarnessVersions(o.harness, (line) => process.stderr.write(`papc: ${line}\n`));
+    } catch (err) {
+      throw new UsageError((err as Error).message.replace(/^papc: /, ""));
+    }
+  }
+  if (o.updateBaseline && o.command !== undefined) throw new UsageError("--update-baseline writes an adapter file's baseline: register the command as adapter.yaml (IMPLEMENTERS.md §6) and use --adapter");
+  const plan = await planRun({ root, ...(o.command !== undefined ? { command: o.command } : { adapter: o.adapter ?? "reference" }), caseGlobs: o.case ?? [], requirements: o.requirement ?? [] });
+  if (o.updateBaseline && /[\\/]node_modules[\\/]/.test(plan.adapter.file ?? "")) throw new UsageError(`${plan.adapter.file} is part of the installed papc: --update-baseline edits your own adapter.yaml`);
+  warnUnknownBaseline(plan);
+  const outDir = resolve(o.out);
+  try {
+    await mkdir(outDir, { recursive: true });
+  } catch (err) {
+    throw new UsageError(`cannot create the report directory ${outDir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  const base = join(outDir, plan.adapter.name);
+  let unlock: () => Promise<void>;
+  try {
+    unlock = await lockReports(base);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  try {
+    const conflict = o.force ? undefined : await selectionConflict(`${base}.jsonl`, plan.filter);
+    if (conflict) throw new UsageError(conflict);
+    await runInto(base, plan, o, root, color);
+  } finally {
+    await unlock();
+  }
+}
+
+/** One run of the suite into the reports `<base>.*`, which the caller has locked. */
+async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, o: RunFlags, root: string, color: boolean): Promise<void> {
+  const shown = caseFileShown(root);
+  // the previous run's kept fixtures would mix with this run's
+  const keepDir = o.keepFixtures ? `${base}.fixtures` : undefined;
+  if (keepDir) await removeFixture(keepDir); // even folders an implementation made read-only
+  // A report that cannot be written (a full disk) stops the run at once (KIT-RUN-STOPPED).
+  const stop = new AbortController();
+  const jsonl = new JsonlWriter(`${base}.jsonl`, (message) => stop.abort(message));
+  const progress = new Progress(o.json ? { write: () => {} } : process.stdout, color, o.quiet ? "quiet" : o.verbose ? "verbose" : "normal");
+  const report = await runPlanned(plan, {
+    jobs: o.jobs,
+    ...(o.timeout !== undefined ? { timeoutMs: o.timeout } : {}),
+    onHeader: (h) => {
+      jsonl.write(h);
+      progress.header(h);
+    },
+    onRecord: (r, done, total) => {
+      jsonl.write(r);
+      progress.record(r, done, total);
+    },
+    onFooter: (f) => jsonl.write(f),
+    signal: stop.signal,
+    ...(keepDir ? { keepFixtures: keepDir } : {}),
+  });
+  const unwritten: string[] = [];
+  await jsonl.close().catch((err: Error) => unwritten.push(err.message));
+  const renders: [string, () => string][] = [
+    [`${base}.xml`, () => renderJunit(report)],
+    [`${base}.md`, () => renderMarkdown(report)],
+    [`${base}.html`, () => renderHtml([report], { sources: [`${base}.jsonl`] })],
+  ];
+  for (const [file, render] of renders) {
+    await writeFile(file, render()).catch((err: NodeJS.ErrnoException) => unwritten.push(`cannot write ${file}: ${err.code ?? err.message}`));
+  }
+  if (report.footer.stopped !== undefined || unwritten.length > 0) {
+    // The kit could not complete the run: exit 2, the reason on stderr, whatever the format.
+    const why = [...(report.footer.stopped !== undefined ? [`the run stopped after ${report.cases.length} of ${count(report.header.suite.cases, "case")}: ${report.footer.stopped}`] : []), ...unwritten];
+    if (!o.json) process.stdout.write(renderSummary(report, color, shown));
+    process.stderr.write(why.map((line) => `papc: ${line}\n`).join(""));
+    process.exitCode = 2;
+    return;
+  }
+  const written = { jsonl: `${base}.jsonl`, junit: `${base}.xml`, markdown: `${base}.md`, html: `${base}.html` };
+  let exitCode: number = report.footer.exit_code;
+  let baselineUpdate: (BaselineUpdate & { file: string }) | undefined;
+  if (o.updateBaseline && plan.adapter.file) {
+    baselineUpdate = { file: plan.adapter.file, ...(await updateBaseline(plan.adapter.file, report)) };
+    // the run stands as written; its failures are now known ones, so the next run passes (a suite bug is never baselined)
+    exitCode = report.cases.some((c) => c.outcome === "suite-bug") ? 1 : 0;
+  }
+  if (o.json) {
+    const problems = report.cases.filter((c) => FAILING_OUTCOMES.includes(c.outcome) || c.stale_baseline).map((c) => ({ id: c.id, outcome: c.outcome, ...(c.stale_baseline ? { stale_baseline: true } : {}), ...(c.message ? { message: c.message } : {}) }));
+    printJson({ reports: written, totals: report.footer.totals, exit_code: exitCode, duration_ms: report.footer.duration_ms, problems, ...(baselineUpdate ? { baseline_update: { file: baselineUpdate.file, added: baselineUpdate.added.map(([id]) => id), removed: baselineUpdate.removed } } : {}) });
+  } else {
+    process.stdout.write(renderSummary(report, color, shown));
+    process.stdout.write(`reports: ${Object.values(written).join(", ")}\n`);
+    const kept = report.cases.filter((c) => c.kept_fixture !== undefined).length;
+    if (keepDir) process.stdout.write(kept > 0 ? `fixtures of the ${kept} case${kept === 1 ? "" : "s"} to act on kept in ${keepDir}\n` : "no fixture kept: no case to act on\n");
+    if (baselineUpdate) {
+      const changed = baselineUpdate.added.length + baselineUpdate.removed.length > 0;
+      const what = changed ? `baseline updated in ${baselineUpdate.file}: ${baselineUpdate.added.length} added, ${baselineUpdate.removed.length} removed (passing)` : `baseline of ${baselineUpdate.file} unchanged: nothing to add or remove`;
+      process.stdout.write(`${what}${exitCode !== 0 ? "; suite-bug cases are never baselined" : ""}\n`);
+    }
+  }
+  process.exitCode = exitCode;
+}
+
+/** Baseline entries that name no case of the suite: a typo hides a failure (KIT-BASELINE); said on stderr before the run. */
+function warnUnknownBaseline(plan: Awaited<ReturnType<typeof planRun>>): void {
+  const ids = new Set([...plan.lint.caseSet.cases.map((c) => c.id), ...plan.lint.caseSet.broken.map((b) => b.id)]);
+  const unknown = Object.keys(plan.adapter.baseline ?? {}).filter((id) => !ids.has(id));
+  for (const id of unknown) process.stderr.write(`papc: warning: the baseline of ${plan.adapter.file ?? plan.adapter.name} names unknown case "${id}" (papc lint --adapter shows where)\n`);
+}
