@@ -34,8 +34,9 @@ describe("papc run against the reference", () => {
     expect(notPassing).toEqual([]);
     expect(reference.cases.length).toBeGreaterThan(100);
     expect(referenceRun.stdout).toMatch(/\d+ pass — OK/);
-    // Adversarial inputs are answered in bounded time: no case takes the reference 2 s.
-    expect(reference.cases.filter((c) => c.duration_ms > 2000).map((c) => `${c.id}: ${c.duration_ms} ms`)).toEqual([]);
+    // Adversarial inputs are answered in bounded time: no case takes the reference half its 10 s
+    // timeout (speed itself is measured by npm run bench; on two busy CI cores a 1 s case can take 2).
+    expect(reference.cases.filter((c) => c.duration_ms > 5000).map((c) => `${c.id}: ${c.duration_ms} ms`)).toEqual([]);
   });
 
   it("writes a JSON Lines report whose every line validates, with consistent totals", () => {

@@ -96,10 +96,10 @@ describe("IMPLEMENTERS.md, run literally in a fresh folder", () => {
     const repro = ran.find((r) => r.line.startsWith("npx papc repro "));
     expect(repro?.all).toMatch(/^cli\/command-line\/json-plugin-validate: .+\ncase: node_modules\/papc\/cases\/cli\/command-line\.yaml:\d+\nfixture: \S+papc-repro\/cli\/command-line\/json-plugin-validate \(\d+ entr(y|ies)\)/);
     expect(repro?.all).toContain('{"cmd":"run","seq":1,"case":{"id":"cli/command-line/json-plugin-validate","operation":"validate-cli"');
-    expect(repro?.all).toMatch(/re-run by hand:\n {2}cd \S+ && printf '%s\\n' .+ \| env -i (\w+="\$\w+" )*PATH="\$PATH"( \w+="\$\w+")* node adapter\.mjs\n/);
+    expect(repro?.all).toMatch(/re-run by hand:\n {2}cd \S+ && printf '%s\\n' .+ \| env -i (\w+="\$\w+" )*PATH="\$PATH"( \w+="\$\w+")* node adapter\.mjs$/m);
     expect(existsSync(join(folder, "papc-repro/cli/command-line/json-plugin-validate"))).toBe(true);
     // the line, run by hand, answers hello and the case through the page's adapter
-    const line = /re-run by hand:\n {2}(.+)\n/.exec(repro?.all ?? "")?.[1] ?? "";
+    const line = /re-run by hand:\n {2}(.+)$/m.exec(repro?.all ?? "")?.[1] ?? "";
     const byHand = await run("bash", ["-c", line], folder);
     const replies = byHand.stdout.split("\n").map((l) => JSON.parse(l) as { seq?: number; result?: { exit?: number } });
     expect(replies.map((r) => r.seq ?? "hello")).toEqual(["hello", 1]);
