@@ -6,6 +6,7 @@
 
 import type { FixtureEntry, LoadedCase } from "../types/case.js";
 import { FAILING_OUTCOMES, type CaseInput, type FixtureSummaryEntry, type Outcome } from "../types/run-report.js";
+import { writtenBytes } from "../cases/fixture-bounds.js";
 import { fixtureFiles } from "./case-setup.js";
 
 /** Files up to this size are shown whole, when they are UTF-8 text. */
@@ -45,20 +46,16 @@ function summarize(path: string, entry: FixtureEntry): FixtureSummaryEntry {
   if ("dir" in entry) return { path, kind: "dir", ...mode };
   if ("fifo" in entry) return { path, kind: "fifo", ...mode };
   if ("size" in entry) return { path, kind: "file", bytes: entry.size, made: "sparse (zero bytes)", ...mode };
-  if ("base64" in entry) {
-    const bytes = Buffer.from(entry.base64, "base64");
-    return { path, kind: "file", bytes: bytes.length, made: "base64 bytes", ...mode };
-  }
+  if ("base64" in entry) return { path, kind: "file", bytes: writtenBytes(entry), made: "base64 bytes", ...mode };
   if ("parts" in entry) {
     const repeats = entry.parts.filter((p) => typeof p !== "string");
-    const bytes = entry.parts.reduce((n, p) => n + (typeof p === "string" ? Buffer.byteLength(p) : Buffer.byteLength(p.repeat) * p.times), 0);
     if (repeats.length === 0) return { ...textEntry(path, entry.parts.join("")), ...mode };
-    return { path, kind: "file", bytes, made: `parts: ${repeats.map((p) => `${JSON.stringify(p.repeat.slice(0, 20))}${p.repeat.length > 20 ? "…" : ""} × ${p.times}`).join(", ")}`, ...mode };
+    return { path, kind: "file", bytes: writtenBytes(entry), made: `parts: ${repeats.map((p) => `${JSON.stringify(p.repeat.slice(0, 20))}${p.repeat.length > 20 ? "…" : ""} × ${p.times}`).join(", ")}`, ...mode };
   }
   return { ...textEntry(path, entry.text), ...mode };
 }
 
 function textEntry(path: string, text: string): FixtureSummaryEntry {
-  const bytes = Buffer.byteLength(text);
+  const bytes = writtenBytes(text);
   return bytes <= INLINE_BYTES_MAX ? { path, kind: "file", bytes, text } : { path, kind: "file", bytes, text: text.slice(0, INLINE_BYTES_MAX), truncated: true };
 }
