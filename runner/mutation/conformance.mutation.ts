@@ -1,4 +1,4 @@
-// Mutation testing of the reference (issue 8, DESIGN §9): the conformance suite, run
+// Mutation testing of the reference (runner/mutation/README.md): the conformance suite, run
 // in-process against the reference, one vitest test per case. Stryker's vitest runner can
 // only see code loaded in the vitest process, so instead of starting pap-reference as a
 // subprocess (as `papc run` does) the Implementation below calls the reference's request

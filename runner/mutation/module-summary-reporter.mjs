@@ -14,7 +14,7 @@ import { POINTER, WORDING } from "./wording-ignorer.mjs";
 const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const OUT_DIR = resolve(KIT_ROOT, "reports/mutation");
 
-/** The modules DESIGN §9 / issue 8 score, by path below the kit root. */
+/** The modules the mutation run scores, by path below the kit root. */
 export const MODULES = [
   { name: "validator", test: (f) => /^reference\/src\/[^/]+\.ts$/.test(f) },
   // The projection (operation live) sits beside the dispatcher but runs only in live cases,
@@ -24,7 +24,7 @@ export const MODULES = [
   { name: "loader", test: (f) => f.startsWith("reference/src/agent-plugins/") },
   { name: "lifecycle", test: (f) => f.startsWith("reference/src/lifecycle/") },
 ];
-/** The score each module must reach (issue 8: validator and dispatcher). */
+/** The score each module must reach (runner/mutation/README.md: validator and dispatcher). */
 export const TARGETS = { validator: 85, dispatcher: 85 };
 
 const STATUSES = ["Killed", "Timeout", "Survived", "NoCoverage", "RuntimeError", "CompileError", "Ignored", "Pending"];

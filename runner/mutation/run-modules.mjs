@@ -60,7 +60,7 @@ export const CHUNKS = [
   { module: "validator", operations: VALIDATOR_CASES, files: V(["manifest-decode", "manifest-types", "tools", "hooks", "hook-combinations", "bindings"]) },
   { module: "validator", operations: VALIDATOR_CASES, files: V(["skills", "frontmatter", "resolution", "references", "instructions", "agents"]) },
   { module: "loader", operations: "load-agent-plugin", files: tree("reference/src/agent-plugins") },
-  // the multi-step cases (operation "steps" as loaded) exercise the lifecycle module (issue 10)
+  // the multi-step cases (operation "steps" as loaded) exercise the lifecycle module
   { module: "lifecycle", operations: "steps", files: tree("reference/src/lifecycle") },
 ];
 

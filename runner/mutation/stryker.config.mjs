@@ -1,4 +1,4 @@
-// StrykerJS configuration for mutation testing of the reference (issue 8, DESIGN §9).
+// StrykerJS configuration for mutation testing of the reference (runner/mutation/README.md).
 // `npm run mutation` builds, then runs this from the kit root. See runner/mutation/README.md.
 //
 // Mutants are killed by the conformance suite (cases/), run in-process against the reference
@@ -22,8 +22,8 @@ export default {
     related: false,
   },
   // The three modules: the validator (reference/src/*.ts without the process entry points),
-  // the hook dispatcher and the Agent Plugins loader. reference/src/compose/ (issue 7) is not
-  // in issue 8's scope.
+  // the hook dispatcher and the Agent Plugins loader. reference/src/compose/ is not
+  // in scope (runner/mutation/README.md).
   mutate: [
     "reference/src/*.ts",
     "!reference/src/cli.ts",

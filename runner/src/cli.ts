@@ -7,13 +7,13 @@ import { cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { AdapterError } from "./adapters/load-adapter.js";
-import { printJson, UsageError } from "./command-io.js";
-import { compatCommand } from "./live/compat-command.js";
+import { printJson, UsageError } from "./common/command-io.js";
+import { compatCommand } from "./live-publish/compat-command.js";
 import { installCommand, pathCommand } from "./harness/commands.js";
-import { matrixCommand } from "./harness/matrix-command.js";
-import { MATRIX_DOC, MATRIX_JSON } from "./harness/matrix-markdown.js";
+import { matrixCommand } from "./harness-matrix/matrix-command.js";
+import { MATRIX_DOC, MATRIX_JSON } from "./harness-matrix/matrix-markdown.js";
 import { otherVersionsRecordings } from "./harness/versions.js";
-import { kitInfo, kitRoot } from "./kit.js";
+import { kitInfo, kitRoot } from "./common/kit.js";
 import { lintCommand } from "./lint/lint-command.js";
 import { loaderMatrixCommand } from "./loader-matrix/command.js";
 import { DEFAULT_RECORD_JOBS, diffCommand, recordCommand, verifyCommand } from "./recordings/commands.js";
@@ -27,7 +27,7 @@ import { NoCasesError } from "./run/run-selected.js";
 import { DEFAULT_TIMEOUT_MS } from "./run/run-suite.js";
 import { newCaseCommand, OPERATIONS } from "./scaffold/new-case.js";
 import { smokeCommand } from "./smoke/smoke-command.js";
-import { coverageCommand } from "./spec/coverage-command.js";
+import { coverageCommand } from "./coverage/coverage-command.js";
 
 const positiveInt = (name: string) => (value: string): number => {
   const n = Number(value);

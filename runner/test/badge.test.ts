@@ -116,7 +116,7 @@ describe("the headline of a rendered report", () => {
 
   it("quotes the four most frequent reasons and counts the rest", () => {
     const r = reportOf({ skip: 7, "not-applicable": 1 });
-    r.cases.forEach((c, i) => c.outcome === "skip" && (c.message = `reason ${i}`));
+    for (const [i, c] of r.cases.entries()) if (c.outcome === "skip") c.message = `reason ${i}`;
     expect(notJudgedLine(r.cases, 8)).toBe("8 of 8 cases not judged: 1 × not applicable: the implementation does not announce this operation; 1 × reason 0; 1 × reason 1; 1 × reason 2; 4 for 4 other reasons (listed below)");
   });
 });

@@ -7,9 +7,10 @@ import { dirname, join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mergeCase } from "../src/cases/load-cases.js";
-import { lintSuite, suitePaths } from "../src/lint/lint.js";
-import type { LintProblem } from "../src/lint/problems.js";
-import { polarityOf } from "../src/spec/coverage.js";
+import { suitePaths } from "../src/cases/load-suite.js";
+import { lintSuite } from "../src/lint/lint.js";
+import type { LintProblem } from "../src/common/problems.js";
+import { polarityOf } from "../src/coverage/coverage.js";
 import { dispatchCase, loadOne, loadText, PAYLOADS, recordingsDir } from "./dispatch-helpers.js";
 import { PROBE_SUITE } from "./helpers.js";
 

@@ -1,9 +1,9 @@
-// Bisection over released harness versions (runner/src/harness/bisect.ts), on a fake version
+// Bisection over released harness versions (runner/src/harness-matrix/bisect.ts), on a fake version
 // list: the first version where a case changed outcome is found in log2 probes, pre-releases and
 // versions outside the two ends are never run.
 
 import { describe, expect, it } from "vitest";
-import { bisectVersions, compareVersions } from "../src/harness/bisect.js";
+import { bisectVersions, compareVersions } from "../src/harness-matrix/bisect.js";
 
 // 2.1.233 … 2.1.332, a pre-release and two versions outside the range mixed in, unsorted
 const RELEASED = [...Array.from({ length: 100 }, (_, i) => `2.1.${233 + i}`).reverse(), "2.1.300-beta.1", "2.0.9", "2.2.0"];

@@ -5,8 +5,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { HarnessMatrix } from "../src/harness/matrix.js";
-import { MATRIX_DOC, MATRIX_JSON, renderMatrix } from "../src/harness/matrix-markdown.js";
+import type { HarnessMatrix } from "../src/harness-matrix/matrix.js";
+import { MATRIX_DOC, MATRIX_JSON, renderMatrix } from "../src/harness-matrix/matrix-markdown.js";
 import { loadPins } from "../src/harness/pins.js";
 import { KIT_ROOT } from "./helpers.js";
 

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { file as tmpFile } from "tmp-promise";
 import { describe, expect, it } from "vitest";
-import { problem } from "../src/lint/problems.js";
+import { problem } from "../src/common/problems.js";
 import { HOSTILE, outcomes, persistentAdapter, runProbe } from "./helpers.js";
 
 /** True once the process no longer exists or is a zombie (killed, not yet reaped by init). */

@@ -1,5 +1,5 @@
 // Checks KIT-REPORT-HTML (SPEC.md).
-// The HTML report (issue 9): renderHtml's page as text (embedded data, hostile strings kept
+// The HTML report: renderHtml's page as text (embedded data, hostile strings kept
 // inert) and in headless Chromium (no console errors, totals, filters, a failure's diff, the
 // comparison view, a screenshot in reports/html-report.png). The report is a real run of a few
 // areas against the reference, plus synthetic records for what the reference never produces
@@ -15,7 +15,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { resolveAdapter } from "../src/adapters/load-adapter.js";
 import { loadCaseFile, type CaseSet } from "../src/cases/load-cases.js";
-import { kitInfo } from "../src/kit.js";
+import { kitInfo } from "../src/common/kit.js";
 import { escapeHtml, jsonForScript, renderHtml } from "../src/report/html.js";
 import type { HtmlModel } from "../src/report/html-model.js";
 import { parseReport } from "../src/report/jsonl.js";

@@ -1,4 +1,4 @@
-// IMPLEMENTERS.md, followed literally as a new implementer would (issue 9): every shell line of
+// IMPLEMENTERS.md, followed literally as a new implementer would: every shell line of
 // the page runs, in order, in a fresh folder with the packed kit installed, and `adapter.mjs` and
 // `adapter.yaml` are the page's own code blocks. The one substitution is the install line: the
 // tarball is installed from the npm cache with a written lock (pack-helpers.ts says why), since

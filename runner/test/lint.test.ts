@@ -6,8 +6,9 @@ import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
 import { describe, expect, it } from "vitest";
-import { lintSuite, suitePaths } from "../src/lint/lint.js";
-import type { LintProblem } from "../src/lint/problems.js";
+import { suitePaths } from "../src/cases/load-suite.js";
+import { lintSuite } from "../src/lint/lint.js";
+import type { LintProblem } from "../src/common/problems.js";
 import { KIT_ROOT } from "./helpers.js";
 
 const SPEC = `# spec

@@ -21,7 +21,7 @@ import type { LiveObservation } from "../src/live/run-live.js";
 import { nativeConfigOf } from "../src/live/run-live.js";
 import type { LoggedRequest } from "../src/recordings/model-server/server.js";
 import { check } from "../src/schemas/registry.js";
-import { polarityOf } from "../src/spec/coverage.js";
+import { polarityOf } from "../src/coverage/coverage.js";
 import type { LiveExpectation, LoadedCase } from "../src/types/case.js";
 import type { LiveResult } from "../src/types/protocol.js";
 import type { RunReport } from "../src/types/run-report.js";

@@ -9,8 +9,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCases } from "../src/cases/load-cases.js";
-import { matrixFor } from "../src/live/compat-command.js";
-import { LIVE_MATRIX_FILE, publishedLiveReport } from "../src/live/published-live.js";
+import { matrixFor } from "../src/live-publish/compat-command.js";
+import { LIVE_MATRIX_FILE, publishedLiveReport } from "../src/live-publish/published-live.js";
 import { readReport } from "../src/report/jsonl.js";
 import { KIT_ROOT } from "./helpers.js";
 

@@ -1,4 +1,4 @@
-// KIT-PACKAGE (issue 9, item 4): `npm pack` gives a tarball with the suite, the schemas, the
+// KIT-PACKAGE: `npm pack` gives a tarball with the suite, the schemas, the
 // recordings and the built CLIs, and once installed in another folder its `papc` and
 // `pap-reference` bins and its TypeScript API work there, offline.
 //
@@ -62,7 +62,6 @@ describe("npm pack", () => {
       "reference/schemas/plugin-v1.schema.json", "reference/examples/worked-example/plugins/design-review/PLUGIN.toml",
       "adapters-under-test/reference/adapter.yaml", "adapters-under-test/reference-exec/adapter.yaml",
       "adapters-under-test/python-minimal/adapter.yaml", "adapters-under-test/dalo-cli/adapter.yaml",
-      "runner/test/api.test.ts",
     ];
     expect(required.filter((p) => !paths.has(p))).toEqual([]);
     // every package.json "bin" and "exports" target is in it
@@ -81,7 +80,7 @@ describe("npm pack", () => {
     const forbidden = [
       /^dist\/runner\/(test|bench|mutation)\//, /^dist\/reference\/test\//, /^dist\/adapters-under-test\/(codex|plugin-host)\//,
       /(^|\/)node_modules\//, /^\.stryker-tmp\//, /^reports\//, /\.map$/, /__pycache__/, /^runner\/(mutation|bench|src)\//,
-      /^runner\/test\/(mutants|fixtures|hostile|fuzz)\//, /^reference\/src\//, /^\.papc-mutation/, /stryker/i,
+      /^runner\/test\//, /^reference\/test\//, /^reference\/src\//, /^\.papc-mutation/, /stryker/i,
     ];
     expect(pack.files.map((f) => f.path).filter((p) => forbidden.some((re) => re.test(p)))).toEqual([]);
   });
@@ -129,7 +128,8 @@ describe("the tarball installed in another folder, offline", () => {
   it("npx papc lint: the installed suite, spec, exclusions and adapters lint clean", async () => {
     const r = await run("npx", ["papc", "lint"], consumer);
     expect(r.exitCode, r.all).toBe(0);
-    expect(r.stdout).toMatch(/^lint OK: \d+ cases, \d+ requirements/);
+    // the package ships no tests, so the exclusions' tested_by files are said to be unchecked
+    expect(r.stdout).toMatch(/^lint OK: \d+ cases, \d+ requirements \(the tested_by files of \d+ exclusions not checked: this copy of the kit has no test folders \(as the npm package\)\)$/);
   });
 
   it("npx papc new case refuses to write into the installed suite", async () => {

@@ -1,4 +1,4 @@
-// The second consumer model (issue 7, SPEC chapter 10): adapters-under-test/plugin-host, a host
+// The second consumer model (SPEC chapter 10): adapters-under-test/plugin-host, a host
 // written in the model of seed 002 and sharing no code with reference/, passes every composition
 // case, as the reference does (runner/test/cli.test.ts runs the reference on the whole suite).
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { dir as tmpDir } from "tmp-promise";
 import { beforeAll, describe, expect, it, type TestContext } from "vitest";
-import { canonicalJson, sha256 } from "../src/cases/canonical.js";
+import { canonicalJson, sha256 } from "../src/common/canonical.js";
 import { installHarness } from "../src/harness/install.js";
 import { loadPins } from "../src/harness/pins.js";
 import type { LoggedRequest } from "../src/recordings/model-server/server.js";

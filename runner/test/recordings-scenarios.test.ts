@@ -5,7 +5,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, sha256 } from "../src/cases/canonical.js";
+import { canonicalJson, sha256 } from "../src/common/canonical.js";
 import { recordingsFromCaptures } from "../src/recordings/captures.js";
 import { recordingId } from "../src/recordings/files.js";
 import { loadScenario, loadScenarios, scenarioFor } from "../src/recordings/scenarios.js";

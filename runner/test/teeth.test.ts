@@ -1,4 +1,4 @@
-// DESIGN §9, minimal form: every case the reference passes must fail for some wrong
+// The teeth rule (CONTRIBUTING.md), minimal form: every case the reference passes must fail for some wrong
 // implementation. Validate cases meet the two constant validators (accept everything, reject
 // everything); dispatch cases meet wrong dispatchers that each break one rule of SPEC chapters
 // 5–6 (runner/test/mutants/wrong-dispatcher.mjs). A case that passes against all of them checks
@@ -39,7 +39,7 @@ const OTHER_LOADERS = [
 ].map(wrongLoader);
 
 const wrongComposer = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-composer.mjs"), mutation];
-/** The two wrong composers issue 7 names, and the composition cases written to catch them (KIT-COMPOSE-TEETH). */
+/** The two wrong composers SPEC KIT-COMPOSE-TEETH names, and the composition cases written to catch them (KIT-COMPOSE-TEETH). */
 const TARGETED_COMPOSERS: [string, (id: string) => boolean][] = [
   ["no-deny-wins", (id) => ["deny-first", "deny-middle", "reasons-joined", "over-rewrite", "over-context", "user-prompt"].some((c) => id === `composition/decision/deny-wins/${c}`)],
   ["unstable-order", (id) => id.startsWith("composition/order/stable/")],

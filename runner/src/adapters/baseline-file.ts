@@ -4,8 +4,8 @@
 
 import { readFile, writeFile } from "node:fs/promises";
 import { isMap, LineCounter, parseDocument, YAMLMap } from "yaml";
-import { problem, type LintProblem } from "../lint/problems.js";
-import { lineOf } from "../cases/yaml-locate.js";
+import { problem, type LintProblem } from "../common/problems.js";
+import { lineOf } from "../common/yaml-locate.js";
 import type { RunReport } from "../types/run-report.js";
 
 /** Baseline entries of `file` that name no case of the suite, each at its line; `shownAs` names the file in problems. */

@@ -5,11 +5,11 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { parseCommandString } from "execa";
 import { LineCounter, parseDocument } from "yaml";
-import { problem, type LintProblem } from "../lint/problems.js";
+import { problem, type LintProblem } from "../common/problems.js";
 import { check, describeErrors } from "../schemas/registry.js";
 import type { Adapter, AdapterConfig } from "../types/adapter.js";
 import type { ImplementationInfo } from "../types/protocol.js";
-import { errorPath, lineOf } from "../cases/yaml-locate.js";
+import { errorPath, lineOf } from "../common/yaml-locate.js";
 
 export const ADAPTERS_DIR = "adapters-under-test";
 

@@ -6,7 +6,7 @@ import { check, describeErrors } from "../schemas/registry.js";
 import { HOOK_IDENTITY_PATTERN } from "../schemas/protocol-schemas.js";
 import type { CaseSpec } from "../types/case.js";
 import type { ComposeArgs } from "../types/protocol.js";
-import { fixturePathProblems } from "./fixture-paths.js";
+import { fixturePathProblems } from "../fixtures/fixture-paths.js";
 import type { KeyFinding } from "./operation-keys.js";
 
 const IDENTITY = new RegExp(HOOK_IDENTITY_PATTERN);
@@ -20,10 +20,10 @@ export function composeArgsFindings(c: CaseSpec): KeyFinding[] {
   const source = c.given?.source ?? ".";
   const files = Object.keys(c.given?.files ?? {});
   packages.forEach((pkg, i) => {
-    const [escape] = fixturePathProblems({ [pkg]: "" });
-    if (escape) findings.push({ path: ["given", "args", "packages", i], message: `package "${pkg}" ${escape.reason}` });
+    const [outside] = fixturePathProblems({ [pkg]: "" });
+    if (outside) findings.push({ path: ["given", "args", "packages", i], message: `package "${pkg}" ${outside.reason}` });
     const manifest = [source, pkg, "PLUGIN.toml"].filter((p) => p !== ".").join("/");
-    if (!escape && !files.includes(manifest)) findings.push({ path: ["given", "args", "packages", i], message: `package "${pkg}": the case writes no ${manifest}` });
+    if (!outside && !files.includes(manifest)) findings.push({ path: ["given", "args", "packages", i], message: `package "${pkg}": the case writes no ${manifest}` });
   });
   for (const key of Object.keys(results ?? {})) {
     if (!IDENTITY.test(key)) findings.push({ path: ["given", "args", "results", key], message: `"${key}" is not a hook identity <plugin name>#hook:<hook id>` });

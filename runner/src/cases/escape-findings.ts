@@ -5,9 +5,9 @@
 // refuses the same paths when it builds a step (step-args.ts, apply-edit.ts).
 
 import type { CaseSpec, FixtureEntry } from "../types/case.js";
-import type { LintCode } from "../lint/problems.js";
-import { lexicalProblem, symlinkLeavesRoot } from "./fixture-paths.js";
-import type { YamlPath } from "./yaml-locate.js";
+import type { LintCode } from "../common/problems.js";
+import { lexicalProblem, symlinkLeavesRoot } from "../fixtures/fixture-paths.js";
+import type { YamlPath } from "../common/yaml-locate.js";
 
 /** Variables naming the user's directories, where a consumer writes user-scope instructions (SPEC 11.4). */
 export const USER_DIRECTORY_VARIABLES = ["HOME", "CODEX_HOME", "CLAUDE_CONFIG_DIR"] as const;

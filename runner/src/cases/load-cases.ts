@@ -6,19 +6,19 @@ import { dirname, join, relative, sep } from "node:path";
 import { LineCounter, parseDocument, type Document } from "yaml";
 import { describeErrors, check } from "../schemas/registry.js";
 import type { CaseGiven, CaseSpec, LoadedCase, ResolvedDispatch, ResolvedLive } from "../types/case.js";
-import { problem, type LintProblem } from "../lint/problems.js";
+import { problem, type LintProblem } from "../common/problems.js";
 import { RecordingStore } from "../dispatch/recording-store.js";
 import { resolveDispatch } from "../dispatch/resolve-dispatch.js";
 import { proofFindings, resolveLive } from "../live/resolve-live.js";
-import { canonicalJson, sha256 } from "./canonical.js";
+import { canonicalJson, sha256 } from "../common/canonical.js";
 import { CASE_FILE_BOUNDS, duplicateKeys } from "./case-file-bounds.js";
-import { fixtureBoundProblems } from "./fixture-bounds.js";
-import { fixturePathProblems } from "./fixture-paths.js";
+import { fixtureBoundProblems } from "../fixtures/fixture-bounds.js";
+import { fixturePathProblems } from "../fixtures/fixture-paths.js";
 import { nullAllowed, operationKeyFindings } from "./operation-keys.js";
 import { stepFindings } from "./step-findings.js";
 import { validateCliArgsFindings } from "./validate-cli-args.js";
 import { composeArgsFindings } from "./compose-args.js";
-import { errorPath, lineOf, type YamlPath } from "./yaml-locate.js";
+import { errorPath, lineOf, type YamlPath } from "../common/yaml-locate.js";
 
 export const EXCLUSIONS_FILE = "EXCLUSIONS.yaml";
 

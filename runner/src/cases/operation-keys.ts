@@ -3,7 +3,7 @@
 // instead of something the runner silently ignores.
 
 import type { CaseSpec } from "../types/case.js";
-import type { YamlPath } from "./yaml-locate.js";
+import type { YamlPath } from "../common/yaml-locate.js";
 
 const DISPATCH_GIVEN = ["event", "provider", "plugin", "hooks", "environment"];
 const DISPATCH_EXPECT = ["response", "stdout_excludes", "stderr", "handlers"];

@@ -3,11 +3,11 @@
 
 import type { CaseSpec, CaseStep, LifecycleOperation, StepOperation } from "../types/case.js";
 import { escapeFindings } from "./escape-findings.js";
-import { fixtureBoundProblems } from "./fixture-bounds.js";
-import { fixturePathProblems } from "./fixture-paths.js";
+import { fixtureBoundProblems } from "../fixtures/fixture-bounds.js";
+import { fixturePathProblems } from "../fixtures/fixture-paths.js";
 import { operationKeyFindings } from "./operation-keys.js";
-import type { YamlPath } from "./yaml-locate.js";
-import type { LintCode } from "../lint/problems.js";
+import type { YamlPath } from "../common/yaml-locate.js";
+import type { LintCode } from "../common/problems.js";
 import { check, describeErrors } from "../schemas/registry.js";
 
 const LIFECYCLE: readonly LifecycleOperation[] = ["review", "approve", "revoke", "activate", "remove"];

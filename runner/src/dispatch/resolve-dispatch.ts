@@ -2,9 +2,9 @@
 // provider, and every hook with its defaults. Whatever cannot be resolved is a finding with the
 // place in the case it concerns, so `papc lint` names it and a run reports a suite bug.
 
-import type { LintCode } from "../lint/problems.js";
+import type { LintCode } from "../common/problems.js";
 import type { CaseSpec, ResolvedDispatch, ResolvedHook } from "../types/case.js";
-import type { YamlPath } from "../cases/yaml-locate.js";
+import type { YamlPath } from "../common/yaml-locate.js";
 import { subjectPhaseOf } from "./event-map.js";
 import { DEFAULT_PLUGIN, resolveHook } from "./hook-defaults.js";
 import { deleteAt, PointerError, setAt } from "./json-pointer.js";

@@ -1,8 +1,8 @@
 // recordings/pins.yaml: which harness package and version each provider is recorded from.
 
 import { join } from "node:path";
-import { kitRoot } from "../kit.js";
-import { readYamlFile } from "../recordings/yaml-file.js";
+import { kitRoot } from "../common/kit.js";
+import { readYamlFile } from "../schemas/yaml-file.js";
 import type { HarnessPin, PinsFile, Provider } from "../types/recording.js";
 
 export const PINS_FILE = "pins.yaml";

@@ -3,10 +3,11 @@
 import { join, relative } from "node:path";
 import { adapterFile } from "../adapters/load-adapter.js";
 import { loadCases } from "../cases/load-cases.js";
-import { printJson } from "../command-io.js";
-import { count } from "../report/plural.js";
-import { lintAdapterFile, lintSuite, suitePaths } from "./lint.js";
-import { renderProblems } from "./render.js";
+import { printJson } from "../common/command-io.js";
+import { count } from "../common/plural.js";
+import { suitePaths } from "../cases/load-suite.js";
+import { lintAdapterFile, lintSuite } from "./lint.js";
+import { renderProblems } from "../common/render-problems.js";
 
 export async function lintCommand(o: { adapter?: string; json?: boolean }, root: string): Promise<void> {
   if (o.adapter !== undefined) {
@@ -18,9 +19,9 @@ export async function lintCommand(o: { adapter?: string; json?: boolean }, root:
     process.exitCode = problems.length > 0 ? 1 : 0;
     return;
   }
-  const { problems, caseSet, spec } = await lintSuite(suitePaths(root));
+  const { problems, caseSet, spec, notes } = await lintSuite(suitePaths(root));
   if (o.json) {
-    printJson({ ok: problems.length === 0, cases: caseSet.cases.length, requirements: spec.requirements.size, problems });
+    printJson({ ok: problems.length === 0, cases: caseSet.cases.length, requirements: spec.requirements.size, problems, notes });
     process.exitCode = problems.length > 0 ? 1 : 0;
     return;
   }
@@ -29,5 +30,6 @@ export async function lintCommand(o: { adapter?: string; json?: boolean }, root:
     process.exitCode = 1;
     return;
   }
-  process.stdout.write(`lint OK: ${count(caseSet.cases.length, "case")}, ${count(spec.requirements.size, "requirement")}\n`);
+  const noted = notes.length > 0 ? ` (${notes.join("; ")})` : "";
+  process.stdout.write(`lint OK: ${count(caseSet.cases.length, "case")}, ${count(spec.requirements.size, "requirement")}${noted}\n`);
 }

@@ -3,76 +3,39 @@
 
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
-import { EXCLUSIONS_FILE, loadCases, type CaseSet } from "../cases/load-cases.js";
-import { errorPath, lineOf } from "../cases/yaml-locate.js";
+import { EXCLUSIONS_FILE, type CaseSet } from "../cases/load-cases.js";
+import { loadSuite, type SuitePaths } from "../cases/load-suite.js";
+import { errorPath, lineOf } from "../common/yaml-locate.js";
 import { ADAPTERS_DIR, listAdapters, readAdapter } from "../adapters/load-adapter.js";
 import { unknownBaselineEntries } from "../adapters/baseline-file.js";
 import { noTeethProblems } from "./no-teeth.js";
 import { check, describeErrors } from "../schemas/registry.js";
-import { loadSpec, type ParsedSpec } from "../spec/requirements.js";
-import { loadSmokeCases, SMOKE_DIR } from "../smoke/smoke-cases.js";
+import type { ParsedSpec } from "../spec/requirements.js";
+import { loadSmokeCases } from "../smoke/smoke-cases.js";
 import type { Exclusion, ExclusionsFile } from "../types/case.js";
-import { problem, type LintProblem } from "./problems.js";
-import { closeMatches } from "../spec/close-matches.js";
-
-/** Where a suite lives; kitRoot is the suite root that findings' paths are relative to. */
-export interface SuitePaths {
-  kitRoot: string;
-  casesDir: string;
-  specFile: string;
-  /** Where dispatch cases' `given.event` ids are looked up as <id>.json. */
-  recordingsDir: string;
-  /** `papc smoke`'s own cases (not the suite), linted like case files when the folder exists. */
-  smokeDir?: string;
-}
-
-export function suitePaths(kitRoot: string): SuitePaths {
-  return {
-    kitRoot,
-    casesDir: join(kitRoot, "cases"),
-    specFile: join(kitRoot, "SPEC.md"),
-    recordingsDir: join(kitRoot, "recordings"),
-    smokeDir: join(kitRoot, SMOKE_DIR),
-  };
-}
+import { problem, type LintProblem } from "../common/problems.js";
 
 export interface LintResult {
   problems: LintProblem[];
   caseSet: CaseSet;
   spec: ParsedSpec;
   exclusions: Exclusion[];
+  /** What this copy of the kit could not check, said beside the verdict (the npm package ships no tests). */
+  notes: string[];
 }
 
 export async function lintSuite(paths: SuitePaths): Promise<LintResult> {
-  const spec = await loadSpec(paths.specFile);
-  const caseSet = await loadCases(paths.casesDir, paths.kitRoot, paths.recordingsDir);
-  const problems: LintProblem[] = [...caseSet.problems];
-  for (const p of spec.problems) problems.push(problem("spec-format", "SPEC.md", p.line, p.message));
+  const { caseSet, spec, problems } = await loadSuite(paths);
 
-  // Requirement IDs named by cases must exist; a case naming another is a suite bug in a run.
-  const known: typeof caseSet.cases = [];
-  for (const c of caseSet.cases) {
-    const unknown = c.spec
-      .filter((id) => !spec.requirements.has(id))
-      .map((id) => {
-        const close = closeMatches(id, [...spec.requirements.keys()]);
-        const hint = close.length > 0 ? `; did you mean ${close.join(", ")}?` : "";
-        return problem("unknown-requirement", c.location.file, c.location.line, `case "${c.id}" names unknown requirement ${id}${hint}`, c.id);
-      });
-    problems.push(...unknown);
-    if (unknown.length === 0) known.push(c);
-    else caseSet.broken.push({ id: c.id, file: c.location.file, line: c.location.line, area: c.area, spec: c.spec, problems: unknown });
-  }
-  caseSet.cases = known;
-
-  const { exclusions, problems: exclusionProblems } = await readExclusions(paths, spec);
+  const { exclusions, problems: exclusionProblems, testsAbsent } = await readExclusions(paths, spec);
   problems.push(...exclusionProblems);
+  const notes = testsAbsent > 0 ? [`the tested_by files of ${testsAbsent} exclusions not checked: this copy of the kit has no test folders (as the npm package)`] : [];
 
   // Every requirement has a case or an exclusion, never both.
   const covered = new Set(caseSet.cases.flatMap((c) => c.spec));
-  for (const b of caseSet.broken) b.spec.forEach((id) => covered.add(id));
+  for (const b of caseSet.broken) for (const id of b.spec) covered.add(id);
   const excluded = new Map(exclusions.map((e) => [e.id, e]));
   for (const req of spec.requirements.values()) {
     if (!covered.has(req.id) && !excluded.has(req.id)) {
@@ -93,17 +56,18 @@ export async function lintSuite(paths: SuitePaths): Promise<LintResult> {
     problems.push(...(await loadSmokeCases({ kitRoot: paths.kitRoot, dir: paths.smokeDir, recordingsDir: paths.recordingsDir, spec })).problems);
   }
   problems.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
-  return { problems, caseSet, spec, exclusions };
+  return { problems, caseSet, spec, exclusions, notes };
 }
 
-async function readExclusions(paths: SuitePaths, spec: ParsedSpec): Promise<{ exclusions: Exclusion[]; problems: LintProblem[] }> {
+/** The exclusions file checked; testsAbsent counts the tested_by files whose folder this copy does not have. */
+async function readExclusions(paths: SuitePaths, spec: ParsedSpec): Promise<{ exclusions: Exclusion[]; problems: LintProblem[]; testsAbsent: number }> {
   const file = join(paths.casesDir, EXCLUSIONS_FILE);
   const rel = `cases/${EXCLUSIONS_FILE}`;
-  if (!existsSync(file)) return { exclusions: [], problems: [] };
+  if (!existsSync(file)) return { exclusions: [], problems: [], testsAbsent: 0 };
   const counter = new LineCounter();
   const doc = parseDocument(await readFile(file, "utf8"), { lineCounter: counter, uniqueKeys: true });
   if (doc.errors.length > 0) {
-    return { exclusions: [], problems: doc.errors.map((e) => problem("exclusion-schema", rel, e.linePos?.[0]?.line ?? 1, e.message.split("\n")[0] ?? "")) };
+    return { exclusions: [], problems: doc.errors.map((e) => problem("exclusion-schema", rel, e.linePos?.[0]?.line ?? 1, e.message.split("\n")[0] ?? "")), testsAbsent: 0 };
   }
   const data = doc.toJS() as unknown;
   const result = check("exclusions.schema.json", data);
@@ -111,9 +75,11 @@ async function readExclusions(paths: SuitePaths, spec: ParsedSpec): Promise<{ ex
     return {
       exclusions: [],
       problems: result.errors.map((e) => problem("exclusion-schema", rel, lineOf(doc, counter, errorPath(e)), describeErrors([e]))),
+      testsAbsent: 0,
     };
   }
   const problems: LintProblem[] = [];
+  let testsAbsent = 0;
   const { exclusions } = data as ExclusionsFile;
   for (const [i, e] of exclusions.entries()) {
     const line = lineOf(doc, counter, ["exclusions", i]);
@@ -122,13 +88,18 @@ async function readExclusions(paths: SuitePaths, spec: ParsedSpec): Promise<{ ex
     }
     if (e.tested_by !== undefined) {
       const test = join(paths.kitRoot, e.tested_by);
+      // an installed kit has no test folders: that cannot be checked here, and is said, not failed
+      if (!existsSync(dirname(test))) {
+        testsAbsent++;
+        continue;
+      }
       const mentions = existsSync(test) && (await readFile(test, "utf8")).includes(e.id);
       if (!mentions) {
         problems.push(problem("exclusion-test-missing", rel, lineOf(doc, counter, ["exclusions", i, "tested_by"]), `${e.tested_by} does not exist or does not mention ${e.id}`));
       }
     }
   }
-  return { exclusions, problems };
+  return { exclusions, problems, testsAbsent };
 }
 
 async function lintAdapters(paths: SuitePaths, caseIds: Set<string>): Promise<LintProblem[]> {

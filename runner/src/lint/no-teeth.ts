@@ -5,12 +5,12 @@
 // be told from the paths (a `plugins` that is itself a symlink), the case is left to the teeth test.
 
 import { posix } from "node:path";
-import { pathSegmentBytes } from "../cases/fixture-path-bytes.js";
+import { pathSegmentBytes } from "../fixtures/fixture-path-bytes.js";
 import { compareValidate, unobservedValidateFields } from "../compare/compare-validate.js";
 import type { LoadedCase } from "../types/case.js";
 import type { ValidateResult } from "../types/protocol.js";
 import type { ValidationReport } from "../types/validation-report.js";
-import { problem, type LintProblem } from "./problems.js";
+import { problem, type LintProblem } from "../common/problems.js";
 
 type Verdict = "accept" | "reject";
 

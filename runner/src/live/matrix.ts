@@ -10,7 +10,7 @@
 import type { LiveProof } from "../types/case.js";
 import type { HarnessPin } from "../types/recording.js";
 import type { CaseRecord, LiveCell, LiveCellKind, RunReport } from "../types/run-report.js";
-import { CELL_EFFECTS, CELL_EVENTS, CELL_POLICIES, sameCell } from "./cell-names.js";
+import { CELL_EFFECTS, CELL_EVENTS, CELL_POLICIES, sameCell } from "../types/cell-names.js";
 
 export interface CaseLocation {
   /** Path relative to the kit root. */

@@ -5,7 +5,7 @@
 
 import type { DispatchFinding } from "../dispatch/resolve-dispatch.js";
 import { DEFAULT_PLUGIN, LIVE_DEFAULT_TIMEOUT_MS, resolveHook } from "../dispatch/hook-defaults.js";
-import { fixturePathProblems } from "../cases/fixture-paths.js";
+import { fixturePathProblems } from "../fixtures/fixture-paths.js";
 import { TOOLS_OF } from "../recordings/scenarios.js";
 import type { CaseSpec, ResolvedHook, ResolvedLive } from "../types/case.js";
 import { nativeEvents } from "./cells.js";

@@ -153,12 +153,12 @@ export function renderLoaderMatrix(input: LoaderMatrixInput): string {
   }
 
   out.push("## Every failure and skip, with its evidence", "");
-  runs.forEach((run, i) => {
+  for (const i of runs.keys()) {
     const listed = input.cases.filter((c) => !["pass", "not run"].includes(verdictOf(byId[i]!.get(c.id)?.outcome)));
     out.push(`### ${heads[i]}`, "");
     if (listed.length === 0) {
       out.push("Every case passed.", "");
-      return;
+      continue;
     }
     out.push("| case | outcome | why |", "|---|---|---|");
     for (const c of listed) {
@@ -166,7 +166,7 @@ export function renderLoaderMatrix(input: LoaderMatrixInput): string {
       out.push(`| <a id="${anchor(i, c.id)}"></a>${caseLink(c, c.id.slice("agent-plugins/".length))} | ${ICON[verdictOf(record.outcome)]} ${record.outcome} | ${cellText(reasonOf(record))} |`);
     }
     out.push("");
-  });
+  }
   return `${out.join("\n").trimEnd()}\n`;
 }
 

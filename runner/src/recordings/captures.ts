@@ -1,7 +1,7 @@
 // Turns the capture file of one run into recordings: keep the scenario's captured events,
 // number each event's occurrences, attach provenance, volatile pointers and the hash.
 
-import { canonicalJson, sha256 } from "../cases/canonical.js";
+import { canonicalJson, sha256 } from "../common/canonical.js";
 import type { HarnessPin, Recording } from "../types/recording.js";
 import type { Agent, LoadedScenario } from "../types/scenario.js";
 import type { CapturedLine } from "./capture-hook.js";

@@ -16,7 +16,7 @@ import { recordingId } from "./files.js";
 import { RecordError, runJobs, writeRun, type Job } from "./record.js";
 import { loadScenarios, UnknownScenarioError } from "./scenarios.js";
 import { verifyRecordings } from "./verify.js";
-import { YamlFileError } from "./yaml-file.js";
+import { YamlFileError } from "../schemas/yaml-file.js";
 
 export interface Output {
   out(text: string): void;

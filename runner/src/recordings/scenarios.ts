@@ -4,7 +4,7 @@ import { readdir } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { Provider } from "../types/recording.js";
 import type { LoadedScenario, NeutralTool, Scenario } from "../types/scenario.js";
-import { readYamlFile, YamlFileError } from "./yaml-file.js";
+import { readYamlFile, YamlFileError } from "../schemas/yaml-file.js";
 
 export const SCENARIOS_DIR = "scenarios";
 

@@ -3,7 +3,7 @@
 
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { canonicalJson, sha256 } from "../cases/canonical.js";
+import { canonicalJson, sha256 } from "../common/canonical.js";
 import { loadPins } from "../harness/pins.js";
 import { check, describeErrors } from "../schemas/registry.js";
 import type { HarnessPin, Recording } from "../types/recording.js";

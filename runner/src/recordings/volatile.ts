@@ -49,7 +49,7 @@ export function parsePointer(pointer: string): string[] {
 export function hasPointer(value: unknown, pointer: string): boolean {
   let node = value;
   for (const key of parsePointer(pointer)) {
-    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, key)) return false;
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return false;
     node = (node as Record<string, unknown>)[key];
   }
   return true;
@@ -65,7 +65,7 @@ export function maskPointers(payload: unknown, pointers: readonly string[]): unk
     const last = keys.pop();
     let node = copy;
     for (const key of keys) node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
-    if (last !== undefined && node !== null && typeof node === "object" && Object.prototype.hasOwnProperty.call(node, last)) {
+    if (last !== undefined && node !== null && typeof node === "object" && Object.hasOwn(node, last)) {
       (node as Record<string, unknown>)[last] = VOLATILE_MARK;
     }
   }

@@ -1,7 +1,7 @@
 // `papc report compare A B`: what changed between two runs, by case id and hash.
 
 import type { CaseRecord, RunReport } from "../types/run-report.js";
-import { count } from "./plural.js";
+import { count } from "../common/plural.js";
 
 export interface Comparison {
   regressions: { id: string; before: string; after: string }[];

@@ -3,7 +3,7 @@
 // says how many cases were not judged and why, grouped by the reason each skip gave.
 
 import type { CaseRecord, RunReport } from "../types/run-report.js";
-import { count } from "./plural.js";
+import { count } from "../common/plural.js";
 
 /** What every rendered report says under its verdict, passing or not (seed 000, closing section). */
 export const NOT_CERTIFICATION =

@@ -5,7 +5,7 @@ import { badgeCounts, badgeFor, badgeMarkdown } from "./badge.js";
 import { NOT_CERTIFICATION, verdictLine } from "./headline.js";
 import { renderDiff } from "./text-diff.js";
 import { fixtureLines } from "./input-text.js";
-import { count } from "./plural.js";
+import { count } from "../common/plural.js";
 
 /** Pass percentage of the judged cases (every case but skip and not-applicable): the badge's count (badge.ts). */
 export function passPercentage(report: RunReport): number {

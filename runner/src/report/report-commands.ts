@@ -1,7 +1,7 @@
 // `papc report render` and `papc report compare` over JSON Lines reports (KIT-REPORT-RENDER, KIT-REPORT-COMPARE).
 
 import { writeFile } from "node:fs/promises";
-import { caseFileShown, printJson, UsageError } from "../command-io.js";
+import { caseFileShown, printJson, UsageError } from "../common/command-io.js";
 import { compareReports, renderComparison } from "./compare-reports.js";
 import { renderHtml } from "./html.js";
 import { readReport } from "./jsonl.js";

@@ -3,7 +3,7 @@
 import { OUTCOMES, type CaseRecord, type Outcome, type ReportFooter, type ReportHeader, type RunReport } from "../types/run-report.js";
 import { renderDiff } from "./text-diff.js";
 import { fixtureLines, inputHeading } from "./input-text.js";
-import { count } from "./plural.js";
+import { count } from "../common/plural.js";
 
 const MARK: Record<Outcome, string> = {
   pass: "✓",

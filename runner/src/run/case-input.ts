@@ -6,7 +6,7 @@
 
 import type { FixtureEntry, LoadedCase } from "../types/case.js";
 import { FAILING_OUTCOMES, type CaseInput, type FixtureSummaryEntry, type Outcome } from "../types/run-report.js";
-import { writtenBytes } from "../cases/fixture-bounds.js";
+import { writtenBytes } from "../fixtures/fixture-bounds.js";
 import { fixtureFiles } from "./case-setup.js";
 
 /** Files up to this size are shown whole, when they are UTF-8 text. */

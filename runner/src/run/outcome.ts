@@ -1,4 +1,4 @@
-// From what an implementation answered to the one outcome a case gets (DESIGN §5).
+// From what an implementation answered to the one outcome a case gets (SPEC.md 1.4).
 
 import type { Exchange } from "../protocol/implementation.js";
 import type { Outcome } from "../types/run-report.js";

@@ -5,14 +5,14 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { updateBaseline, type BaselineUpdate } from "../adapters/baseline-file.js";
-import { caseFileShown, printJson, UsageError } from "../command-io.js";
+import { caseFileShown, printJson, UsageError } from "../common/command-io.js";
 import { useHarnessVersions } from "../harness/run-versions.js";
 import { renderHtml } from "../report/html.js";
 import { JsonlWriter } from "../report/jsonl.js";
 import { renderJunit } from "../report/junit.js";
 import { renderMarkdown } from "../report/markdown.js";
 import { lockReports } from "../report/out-lock.js";
-import { count } from "../report/plural.js";
+import { count } from "../common/plural.js";
 import { selectionConflict } from "../report/selection-guard.js";
 import { Progress, renderSummary } from "../report/terminal.js";
 import { FAILING_OUTCOMES } from "../types/run-report.js";
@@ -144,7 +144,7 @@ async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, 
 
 /** Baseline entries that name no case of the suite: a typo hides a failure (KIT-BASELINE); said on stderr before the run. */
 function warnUnknownBaseline(plan: Awaited<ReturnType<typeof planRun>>): void {
-  const ids = new Set([...plan.lint.caseSet.cases.map((c) => c.id), ...plan.lint.caseSet.broken.map((b) => b.id)]);
+  const ids = plan.suiteCaseIds;
   const unknown = Object.keys(plan.adapter.baseline ?? {}).filter((id) => !ids.has(id));
   for (const id of unknown) process.stderr.write(`papc: warning: the baseline of ${plan.adapter.file ?? plan.adapter.name} names unknown case "${id}" (papc lint --adapter shows where)\n`);
 }

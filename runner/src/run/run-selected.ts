@@ -1,4 +1,4 @@
-// The one "resolve the adapter → lint the suite → select the cases → run them" step shared by
+// The one "resolve the adapter → load the suite → select the cases → run them" step shared by
 // `papc run` and the TypeScript API (runner/src/api.ts). Split in two so that a caller can act
 // between choosing and running (the CLI names its report files after the adapter): planRun
 // decides what runs, runPlanned runs it.
@@ -6,8 +6,8 @@
 import { cpus } from "node:os";
 import { AdapterError, commandAdapter, resolveAdapter } from "../adapters/load-adapter.js";
 import type { BrokenCase } from "../cases/load-cases.js";
-import { kitInfo, kitRoot } from "../kit.js";
-import { lintSuite, suitePaths, type LintResult } from "../lint/lint.js";
+import { loadSuite, suitePaths } from "../cases/load-suite.js";
+import { kitInfo, kitRoot } from "../common/kit.js";
 import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase } from "../types/case.js";
 import type { CaseRecord, ReportFooter, ReportHeader, RunReport } from "../types/run-report.js";
@@ -40,8 +40,8 @@ export interface PlannedRun {
   broken: BrokenCase[];
   /** The selection as the report header's suite.filter, when there is one. */
   filter?: string;
-  /** The whole lint of the suite (a run goes ahead despite problems; broken cases are suite bugs). */
-  lint: LintResult;
+  /** The id of every case in the suite, loaded or broken, selected or not (what a baseline may name). */
+  suiteCaseIds: ReadonlySet<string>;
 }
 
 export interface ExecuteOptions {
@@ -59,20 +59,21 @@ export interface ExecuteOptions {
 }
 
 /**
- * Resolves the adapter (or the ad-hoc command), lints the suite and selects the cases.
+ * Resolves the adapter (or the ad-hoc command), loads the suite and selects the cases. A run does
+ * not lint: `papc lint` is its own command (and CI step); a case that does not load is a suite bug.
  * Throws AdapterError for an unknown or invalid adapter, NoCasesError when nothing matches.
  */
 export async function planRun(options: PlanOptions): Promise<PlannedRun> {
   const root = options.root ?? kitRoot();
   if (options.adapter !== undefined && options.command !== undefined) throw new AdapterError("give an adapter or a command, not both");
   const adapter = options.command !== undefined ? commandAdapter(options.command) : await resolveAdapter(options.adapter ?? "reference", root);
-  const lint = await lintSuite(suitePaths(root));
+  const { caseSet } = await loadSuite(suitePaths(root));
   const selection: Selection = { caseGlobs: [...(options.caseGlobs ?? [])], requirements: [...(options.requirements ?? [])] };
-  const cases = selectCases(lint.caseSet.cases, selection);
-  const broken = selectCases(lint.caseSet.broken, selection);
+  const cases = selectCases(caseSet.cases, selection);
+  const broken = selectCases(caseSet.broken, selection);
   const filter = describeSelection(selection);
   if (cases.length + broken.length === 0) throw new NoCasesError(`no case matches ${filter ?? "(no filter)"}`);
-  return { root, kit: kitInfo(), adapter, cases, broken, ...(filter ? { filter } : {}), lint };
+  return { root, kit: kitInfo(), adapter, cases, broken, ...(filter ? { filter } : {}), suiteCaseIds: new Set([...caseSet.cases, ...caseSet.broken].map((c) => c.id)) };
 }
 
 /** Runs a planned selection; every case gets its own outcome, nothing stops the run early. */

@@ -15,7 +15,7 @@ import type { Implementation } from "../protocol/implementation.js";
 import type { CasePayload } from "../types/protocol.js";
 import type { CaseStep, FixtureEntry, LoadedCase, StepOperation } from "../types/case.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
-import { sameCell } from "../live/cell-names.js";
+import { sameCell } from "../types/cell-names.js";
 import type { CaseRecord, DiffLine, LiveCells, Outcome, StepRef } from "../types/run-report.js";
 import { outcomeOfExchange } from "./outcome.js";
 import { judge } from "./result-check.js";

@@ -106,7 +106,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       }),
     );
     await Promise.all(impls.map((i) => i.close()));
-    held.forEach((last, i) => last && emit(withStray(last.record, impls[i]!), last.c));
+    for (const [i, last] of held.entries()) if (last) emit(withStray(last.record, impls[i]!), last.c);
     stopping();
     const footer = footerFor(records, started, stopped);
     options.onFooter?.(footer);

@@ -4,7 +4,7 @@
 
 import { join } from "node:path";
 import { USER_DIRECTORY_VARIABLES, userDirectoryProblem } from "../cases/escape-findings.js";
-import { lexicalProblem } from "../cases/fixture-paths.js";
+import { lexicalProblem } from "../fixtures/fixture-paths.js";
 import { FixtureError } from "../fixtures/materialize.js";
 import type { CaseStep, LoadedCase } from "../types/case.js";
 import type { LifecycleArgs } from "../types/protocol.js";

@@ -4,7 +4,7 @@
 
 import type { JSONSchemaType } from "ajv";
 import type { HarnessExpectation, LiveProof, LiveScenario, ModelExpectation, ModelRequestExpectation, ProjectionExpectation, TextExpectation } from "../types/case.js";
-import { CELL_EFFECTS, CELL_EVENTS, CELL_POLICIES, FAILURE_ROW_PATTERN, PROJECTION_ROW_PATTERN } from "../live/cell-names.js";
+import { CELL_EFFECTS, CELL_EVENTS, CELL_POLICIES, FAILURE_ROW_PATTERN, PROJECTION_ROW_PATTERN } from "../types/cell-names.js";
 import { HOOK_ID_PATTERN } from "./dispatch-case-schema.js";
 import { turn } from "./scenario-schema.js";
 

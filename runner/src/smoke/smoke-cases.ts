@@ -8,13 +8,12 @@ import { readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { listCaseFiles, loadCaseFile, type CaseSet } from "../cases/load-cases.js";
+import { SMOKE_DIR } from "../cases/load-suite.js";
 import { RecordingStore } from "../dispatch/recording-store.js";
-import { problem, type LintProblem } from "../lint/problems.js";
+import { problem, type LintProblem } from "../common/problems.js";
 import type { ParsedSpec } from "../spec/requirements.js";
 import type { LoadedCase, Operation } from "../types/case.js";
 
-/** Where the smoke cases live, relative to the kit root. */
-export const SMOKE_DIR = "runner/smoke";
 /** The id prefix of every smoke case (what the loader checks instead of a folder under cases/). */
 export const SMOKE_PREFIX = "smoke";
 /** The last id segments of an operation's control pair: the same input, opposite expectations. */

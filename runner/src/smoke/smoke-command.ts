@@ -4,8 +4,8 @@
 
 import { join } from "node:path";
 import { AdapterError, commandAdapter, resolveAdapter } from "../adapters/load-adapter.js";
-import { kitInfo } from "../kit.js";
-import { renderProblems } from "../lint/render.js";
+import { kitInfo } from "../common/kit.js";
+import { renderProblems } from "../common/render-problems.js";
 import { loadSpec } from "../spec/requirements.js";
 import type { Adapter } from "../types/adapter.js";
 import { loadSmokeCases } from "./smoke-cases.js";

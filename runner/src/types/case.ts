@@ -1,7 +1,7 @@
-import type { AgentPluginMcpServer, ComposeDecision, ComposeRejection, ReviewEntry } from "./protocol.js";
+import type { AgentPluginMcpServer, ComposeDecision, ComposeRejection, LifecycleOperation, Operation, ReviewEntry } from "./protocol.js";
 import type { CodexSandbox, ScenarioTurn } from "./scenario.js";
 
-// The declarative case format (SPEC.md "Case format", DESIGN §2).
+// The declarative case format (SPEC.md 1.1 "Case format").
 // The JSON Schema in runner/src/schemas/case-schema.ts is typed against these
 // declarations with ajv's JSONSchemaType, so the two cannot drift.
 
@@ -66,11 +66,8 @@ export interface SizedFixture {
   mode?: string;
 }
 
-/** The operations of the process protocol. The five lifecycle ones occur only as steps (SPEC 1.11). */
-export type Operation = "validate" | "validate-cli" | "dispatch" | "compose" | "load-agent-plugin" | "live" | LifecycleOperation;
-
-/** The lifecycle operations (SPEC 1.11, chapter 11). */
-export type LifecycleOperation = "review" | "approve" | "revoke" | "activate" | "remove";
+// The operation names are the protocol's; cases use the same ones.
+export type { LifecycleOperation, Operation } from "./protocol.js";
 
 /** What a step of a multi-step case may run (SPEC 1.11). */
 export type StepOperation = "validate" | "dispatch" | "live" | LifecycleOperation;

@@ -1,11 +1,16 @@
-// The process protocol, version 1 (SPEC.md "Process protocol", DESIGN §4).
+// The process protocol, version 1 (SPEC.md "Process protocol").
 // Newline-delimited JSON: requests on the implementation's stdin, replies on its stdout.
 // The JSON Schemas in runner/src/schemas/protocol-schemas.ts are typed against these.
 
-import type { Operation } from "./case.js";
 import type { ValidationReport } from "./validation-report.js";
 
 export const PROTOCOL_VERSION = 1;
+
+/** The operations of the process protocol. The five lifecycle ones occur only as steps (SPEC 1.11). */
+export type Operation = "validate" | "validate-cli" | "dispatch" | "compose" | "load-agent-plugin" | "live" | LifecycleOperation;
+
+/** The lifecycle operations (SPEC 1.11, chapter 11). */
+export type LifecycleOperation = "review" | "approve" | "revoke" | "activate" | "remove";
 
 export interface HelloRequest {
   cmd: "hello";

@@ -1,4 +1,4 @@
-// Recordings: native hook payloads captured from the pinned harness binaries (DESIGN §8),
+// Recordings: native hook payloads captured from the pinned harness binaries (SPEC.md 1.6 and recordings/README.md),
 // and the pin file naming those binaries. Schemas: runner/src/schemas/recording-schema.ts.
 
 /** The harnesses papc records and checks against (papc's provider names). */

@@ -1,9 +1,9 @@
-// The papc run report (JSON Lines), schema 1 (SPEC.md "Run report", DESIGN §6).
+// The papc run report (JSON Lines), schema 1 (SPEC.md 1.5 "Run report").
 // runner/schemas/run-report.schema.json is generated from run-report-schema.ts, typed against this.
 
 import type { HelloReply } from "./protocol.js";
 
-/** One outcome per case and implementation (DESIGN §5); never merged. */
+/** One outcome per case and implementation (SPEC.md 1.4); never merged. */
 export const OUTCOMES = [
   "pass",
   "fail",

@@ -201,7 +201,7 @@ type Path = (string | number)[];
 /** Every node of the manifest with its path (the root is []). */
 function nodes(value: Model, path: Path = [], out: { path: Path; value: Model }[] = []): { path: Path; value: Model }[] {
   out.push({ path, value });
-  if (Array.isArray(value)) value.forEach((v, i) => nodes(v, [...path, i], out));
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) nodes(v, [...path, i], out);
   else if (isTable(value)) for (const [k, v] of Object.entries(value)) nodes(v, [...path, k], out);
   return out;
 }

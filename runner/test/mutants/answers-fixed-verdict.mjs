@@ -1,7 +1,7 @@
 // The two laziest wrong validators: `accept` calls every source valid, `reject` calls every
 // package invalid (one invalid_plugin_package per plugins/<name>/PLUGIN.toml). Every case of
 // the suite must fail against at least one of them, or it cannot tell a validator from a
-// constant (DESIGN §9). Usage: node answers-fixed-verdict.mjs accept|reject
+// constant (CONTRIBUTING.md, the teeth rule). Usage: node answers-fixed-verdict.mjs accept|reject
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";

@@ -1,4 +1,4 @@
-// Wrong validator command lines for the teeth test of the validate-cli cases (DESIGN §9, SPEC
+// Wrong validator command lines for the teeth test of the validate-cli cases (SPEC
 // 4.1): each wraps the reference's protocol endpoint and breaks one rule of the validator's
 // command line the way a hand-rolled CLI might. Every validate-cli case must fail against at
 // least one of them. Usage: node wrong-cli.mjs <mutation>   (mutations: see MUTATIONS below)

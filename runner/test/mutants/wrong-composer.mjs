@@ -1,4 +1,4 @@
-// Wrong host composers for the teeth test (DESIGN §9, SPEC KIT-COMPOSE-TEETH): each wraps the
+// Wrong host composers for the teeth test (SPEC KIT-COMPOSE-TEETH): each wraps the
 // reference's protocol endpoint and breaks its `compose` answer (or the request it sees) in one
 // way a real host might. Every composition case must fail against at least one of them.
 // Usage: node wrong-composer.mjs <mutation>   (mutations: see MUTATIONS below)

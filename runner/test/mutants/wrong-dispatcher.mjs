@@ -1,9 +1,9 @@
-// Wrong hook dispatchers for the teeth test (DESIGN §9): each wraps the reference's protocol
+// Wrong hook dispatchers for the teeth test (CONTRIBUTING.md, the teeth rule): each wraps the reference's protocol
 // endpoint and breaks one rule of SPEC chapters 5–6, the way a real consumer might get it
 // wrong. Every dispatch case must fail against at least one of them, or it checks nothing.
 // Usage: node wrong-dispatcher.mjs <mutation>   (mutations: see MUTATIONS below)
 import { spawnSync } from "node:child_process";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "smol-toml";
 import { wrapReference } from "./wrap-reference.mjs";

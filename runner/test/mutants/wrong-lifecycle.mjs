@@ -1,4 +1,4 @@
-// Wrong consumers for the teeth test of the lifecycle cases (DESIGN §9, SPEC KIT-LIFECYCLE-TEETH):
+// Wrong consumers for the teeth test of the lifecycle cases (SPEC KIT-LIFECYCLE-TEETH):
 // each wraps the reference's protocol endpoint and breaks one rule of SPEC chapter 11 the way a
 // real package manager or harness adapter might. Every lifecycle case must fail against at least
 // one of them. Usage: node wrong-lifecycle.mjs <mutation>   (mutations: see MUTATIONS below)

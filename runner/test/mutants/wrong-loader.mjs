@@ -1,4 +1,4 @@
-// Wrong Agent Plugins loaders for the teeth test (DESIGN §9, SPEC KIT-AP-TEETH): each wraps the
+// Wrong Agent Plugins loaders for the teeth test (SPEC KIT-AP-TEETH): each wraps the
 // reference's protocol endpoint and breaks its `load-agent-plugin` answer in one way a real
 // loader might. The first four break the rule of one of seed 004's acceptance fixtures; the
 // others break the remaining rules of SPEC chapter 9. Every agent-plugins case must fail
@@ -89,7 +89,7 @@ export const MUTATIONS = {
       if (!r.loaded || !isObject(vendor)) return r;
       const identity = { ...r.identity };
       for (const k of ["name", "version", "description"]) if (typeof vendor[k] === "string") identity[k] = vendor[k];
-      let out = { ...r, identity };
+      const out = { ...r, identity };
       if (typeof vendor.skills === "string") out.skills = children(resolve(c.source, vendor.skills)).map((name) => ({ name }));
       if (typeof vendor.mcpServers === "string") {
         const servers = readJson(resolve(c.source, vendor.mcpServers))?.mcpServers;

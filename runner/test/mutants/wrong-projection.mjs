@@ -1,4 +1,4 @@
-// Wrong projections for the live suite (DESIGN §9, SPEC KIT-LIVE-TEETH): each wraps the
+// Wrong projections for the live suite (SPEC KIT-LIVE-TEETH): each wraps the
 // reference's protocol endpoint and breaks its `live` answer (the projection) in one way a real
 // consumer might; the runner then installs it into the real pinned harness. Every live case
 // must fail against at least one of them, or it checks nothing.

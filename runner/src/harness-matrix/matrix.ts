@@ -16,10 +16,10 @@ import { runSuite } from "../run/run-suite.js";
 import type { LoadedCase } from "../types/case.js";
 import type { HarnessPin, Provider } from "../types/recording.js";
 import { bisectVersions, compareVersions, type Bisection } from "./bisect.js";
-import { installedVersion, installHarness } from "./install.js";
-import { loadPins } from "./pins.js";
-import { selectHarnessVersions } from "./resolve.js";
-import { npmRegistry, pinAtVersion, requestedPins, type HarnessRequest, type Registry } from "./versions.js";
+import { installedVersion, installHarness } from "../harness/install.js";
+import { loadPins } from "../harness/pins.js";
+import { selectHarnessVersions } from "../harness/resolve.js";
+import { npmRegistry, pinAtVersion, requestedPins, type HarnessRequest, type Registry } from "../harness/versions.js";
 
 export interface MatrixVersion {
   provider: Provider;

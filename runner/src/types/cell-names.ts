@@ -2,7 +2,7 @@
 // native events a live run can show, and per kind of cell the rows it can have. Read by the run
 // (cells.ts), by the matrix (matrix.ts) and by the case schema, for a case's `proves` list.
 
-import type { LiveCell } from "../types/run-report.js";
+import type { LiveCell } from "./run-report.js";
 
 export const CELL_EVENTS = ["UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "SessionEnd"] as const;
 export const CELL_EFFECTS = ["observe", "add_context", "allow_deny (allow)", "allow_deny (deny)", "rewrite_input", "replace_output", "continue_workflow"] as const;

@@ -1,5 +1,5 @@
 // Lint findings as a typed union of codes (after publint): detection produces these,
-// rendering (lint/render.ts) turns them into text. Every finding names file and line.
+// rendering (common/render-problems.ts) turns them into text. Every finding names file and line.
 
 export type LintCode =
   | "yaml-syntax"

@@ -1,8 +1,9 @@
 // `papc coverage`: each requirement of SPEC.md with the cases (accepting, rejecting) or the exclusion that cover it.
 
-import { printJson } from "../command-io.js";
-import { lintSuite, suitePaths } from "../lint/lint.js";
-import { count } from "../report/plural.js";
+import { printJson } from "../common/command-io.js";
+import { suitePaths } from "../cases/load-suite.js";
+import { lintSuite } from "../lint/lint.js";
+import { count } from "../common/plural.js";
 import { coverageOf, isMissing, isOneSided } from "./coverage.js";
 
 export async function coverageCommand(o: { missing?: boolean; oneSided?: boolean; prefix?: string; json?: boolean }, root: string): Promise<void> {

@@ -2,8 +2,8 @@
 
 import { readFile } from "node:fs/promises";
 import { LineCounter, parseDocument } from "yaml";
-import { errorPath, lineOf, type YamlPath } from "../cases/yaml-locate.js";
-import { check, describeErrors, type SchemaName } from "../schemas/registry.js";
+import { errorPath, lineOf, type YamlPath } from "../common/yaml-locate.js";
+import { check, describeErrors, type SchemaName } from "./registry.js";
 
 export class YamlFileError extends Error {
   constructor(

@@ -7,7 +7,7 @@ import { loadPins } from "../harness/pins.js";
 import { linkPrefixFrom, writeOrPrint } from "../report/generated-doc.js";
 import { readReport } from "../report/jsonl.js";
 import type { RunReport } from "../types/run-report.js";
-import { renderMatrix, type CaseLocation, type Matrix } from "./matrix.js";
+import { renderMatrix, type CaseLocation, type Matrix } from "../live/matrix.js";
 
 /** The report's path relative to the kit root when it lies inside, else as given. */
 function relativeTo(root: string, file: string): string {

@@ -2,11 +2,11 @@
 
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Output } from "./commands.js";
-import { HarnessInstallError } from "./install.js";
+import type { Output } from "../harness/commands.js";
+import { HarnessInstallError } from "../harness/install.js";
 import { runMatrix } from "./matrix.js";
 import { MATRIX_DOC, MATRIX_JSON, renderMatrix } from "./matrix-markdown.js";
-import { HarnessVersionError, parseHarnessFlag, type Registry } from "./versions.js";
+import { HarnessVersionError, parseHarnessFlag, type Registry } from "../harness/versions.js";
 
 export async function matrixCommand(o: { kitRoot: string; words: string[]; out: string; publish: boolean; jobs: number; registry?: Registry }, io: Output): Promise<number> {
   let matrix;

@@ -16,7 +16,7 @@
 // a conflict or failure is expected; otherwise, with any expectation, accepting.
 
 import type { Exclusion, LoadedCase } from "../types/case.js";
-import type { Requirement } from "./requirements.js";
+import type { Requirement } from "../spec/requirements.js";
 
 export type Polarity = "accepting" | "rejecting" | "other";
 
