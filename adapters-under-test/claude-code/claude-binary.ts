@@ -16,10 +16,18 @@ export function versionFrom(output: string): string | undefined {
 }
 
 async function versionOf(binary: string): Promise<ClaudeBinary> {
-  const r = await execa(binary, ["--version"], { reject: false, timeout: 20_000, stdin: "ignore", extendEnv: false, env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", DISABLE_AUTOUPDATER: "1" } });
+  const r = await execa(binary, ["--version"], {
+    reject: false,
+    timeout: 20_000,
+    stdin: "ignore",
+    extendEnv: false,
+    env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", DISABLE_AUTOUPDATER: "1" },
+  });
   const version = versionFrom(String(r.stdout ?? ""));
   if (r.exitCode !== 0 || version === undefined) {
-    return { missing: `\`${binary} --version\` did not print "<version> (Claude Code)" (exit ${r.exitCode ?? "?"}): ${String(r.stdout ?? "").slice(0, 200)}${String(r.stderr ?? "").slice(0, 200)}` };
+    return {
+      missing: `\`${binary} --version\` did not print "<version> (Claude Code)" (exit ${r.exitCode ?? "?"}): ${String(r.stdout ?? "").slice(0, 200)}${String(r.stderr ?? "").slice(0, 200)}`,
+    };
   }
   return { binary, version };
 }
@@ -32,7 +40,9 @@ export async function findClaude(env: NodeJS.ProcessEnv = process.env): Promise<
     const { pin, binary } = await resolveHarness("claude-code");
     const found = await versionOf(binary);
     if ("version" in found && found.version !== pin.version) {
-      return { missing: `the pinned Claude Code at ${binary} reports version ${found.version}, but recordings/pins.yaml pins ${pin.version}; reinstall it with \`${INSTALL_COMMAND}\`` };
+      return {
+        missing: `the pinned Claude Code at ${binary} reports version ${found.version}, but recordings/pins.yaml pins ${pin.version}; reinstall it with \`${INSTALL_COMMAND}\``,
+      };
     }
     return found;
   } catch (error) {

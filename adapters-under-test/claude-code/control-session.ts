@@ -44,7 +44,8 @@ export async function observeSession(env: ClaudeEnv, options: { cwd: string; ext
       if (error instanceof SessionFailed) throw new SessionError(`control request ${subtype}: ${error.message}`);
       throw error;
     }
-    if (reply["subtype"] !== "success" || !isRecord(reply["response"])) throw new SessionError(`control request ${subtype} failed: ${String(reply["error"] ?? JSON.stringify(reply).slice(0, 200))}`);
+    if (reply["subtype"] !== "success" || !isRecord(reply["response"]))
+      throw new SessionError(`control request ${subtype} failed: ${String(reply["error"] ?? JSON.stringify(reply).slice(0, 200))}`);
     return reply["response"];
   };
   try {

@@ -77,7 +77,11 @@ export async function loadAgentPlugin(source: string, options: LoadOptions): Pro
       const installPath = (JSON.parse(list.stdout) as Record<string, unknown>[]).find((p) => p["id"] === listed.id)?.["installPath"];
       if (typeof installPath === "string") {
         const changed = await installDifferences(source, installPath);
-        log(changed.length === 0 ? "claude plugin install copied the package faithfully" : `claude plugin install changed the package on the way into its cache (the session loads the marketplace's copy in place): ${changed.join("; ")}`);
+        log(
+          changed.length === 0
+            ? "claude plugin install copied the package faithfully"
+            : `claude plugin install changed the package on the way into its cache (the session loads the marketplace's copy in place): ${changed.join("; ")}`,
+        );
       }
     }
     await disableServers(env.home, work, pluginName, listed);
@@ -100,11 +104,17 @@ export async function loadAgentPlugin(source: string, options: LoadOptions): Pro
       sessionCwd: work,
       ...(dataDirs.length === 1 && dataDirs[0] !== undefined ? { dataDir: join(dataRoot, dataDirs[0]) } : {}),
     });
-    log(`observed: loaded ${result.loaded}; plugin list: ${listed ? `${listed.id} enabled ${listed.enabled}${listed.errors.length > 0 ? `, errors: ${listed.errors.join(" / ")}` : ""}` : "not listed"}; skills [${result.skills.map((s) => s.name).join(", ")}] (initialize); servers [${result.mcp_servers.map((s) => s.name).join(", ")}] (mcp_status); hooks: ${registered} registered${events.length > 0 ? ` (${events.join(", ")})` : ""}`);
+    log(
+      `observed: loaded ${result.loaded}; plugin list: ${listed ? `${listed.id} enabled ${listed.enabled}${listed.errors.length > 0 ? `, errors: ${listed.errors.join(" / ")}` : ""}` : "not listed"}; skills [${result.skills.map((s) => s.name).join(", ")}] (initialize); servers [${result.mcp_servers.map((s) => s.name).join(", ")}] (mcp_status); hooks: ${registered} registered${events.length > 0 ? ` (${events.join(", ")})` : ""}`,
+    );
     return { kind: "result", result, timings };
   } catch (error) {
     if (error instanceof CommandFailed) {
-      return { kind: "errored", message: error.message, detail: { argv: error.run.argv, exit: error.run.exitCode ?? null, output: outputSummary(`${error.run.stdout}\n${error.run.stderr}`, 20) } };
+      return {
+        kind: "errored",
+        message: error.message,
+        detail: { argv: error.run.argv, exit: error.run.exitCode ?? null, output: outputSummary(`${error.run.stdout}\n${error.run.stderr}`, 20) },
+      };
     }
     throw error;
   } finally {

@@ -35,7 +35,6 @@ export const UNOBSERVED = {
   diagnostics: "Claude Code reports loader problems only as free text (plugin list errors, its debug log), and not at all for most of what Agent Plugins 1.0 asks to report",
 } as const;
 
-
 function records(v: unknown): Record<string, unknown>[] {
   return Array.isArray(v) ? v.filter(isRecord) : [];
 }

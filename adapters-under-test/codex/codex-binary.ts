@@ -51,10 +51,18 @@ export function versionFrom(output: string): string | undefined {
 }
 
 async function versionOf(binary: string, env: Record<string, string> = {}): Promise<CodexBinary> {
-  const r = await execa(binary, ["--version"], { reject: false, timeout: 10_000, stdin: "ignore", extendEnv: false, env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", ...env } });
+  const r = await execa(binary, ["--version"], {
+    reject: false,
+    timeout: 10_000,
+    stdin: "ignore",
+    extendEnv: false,
+    env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", ...env },
+  });
   const version = versionFrom(String(r.stdout ?? ""));
   if (r.exitCode !== 0 || version === undefined) {
-    return { missing: `\`${binary} --version\` did not print "codex-cli <version>" (exit ${r.exitCode ?? "?"}): ${String(r.stdout ?? "").slice(0, 200)}${String(r.stderr ?? "").slice(0, 200)}` };
+    return {
+      missing: `\`${binary} --version\` did not print "codex-cli <version>" (exit ${r.exitCode ?? "?"}): ${String(r.stdout ?? "").slice(0, 200)}${String(r.stderr ?? "").slice(0, 200)}`,
+    };
   }
   return { binary, version, env };
 }

@@ -23,9 +23,12 @@ export interface CodexEnv {
 
 /** Codex's `debug prompt-input` refreshes the model catalog from api.openai.com unless a local provider is configured. */
 export const LOCAL_PROVIDER_ARGS = [
-  "-c", 'model_provider="papc-offline"',
-  "-c", 'model_providers.papc-offline={name="papc-offline",base_url="http://127.0.0.1:9/v1",wire_api="responses",env_key="PAPC_OFFLINE_KEY"}',
-  "-c", 'model="gpt-5"',
+  "-c",
+  'model_provider="papc-offline"',
+  "-c",
+  'model_providers.papc-offline={name="papc-offline",base_url="http://127.0.0.1:9/v1",wire_api="responses",env_key="PAPC_OFFLINE_KEY"}',
+  "-c",
+  'model="gpt-5"',
 ];
 
 export function codexEnvironment(env: CodexEnv, extra: Record<string, string> = {}): Record<string, string> {

@@ -84,7 +84,11 @@ export async function loadAgentPlugin(source: string, options: CodexLoadOptions)
     const listed = parsePluginList(list.stdout, MARKETPLACE_NAME).find((p) => p.name === entry);
     if (options.profile === "loader" && listed?.installed && listed.version !== LOADER_VERSION_FOLDER) {
       // Codex took another folder than the one written for it: the layout no longer holds
-      return { kind: "errored", message: `codex loaded version folder "${listed.version ?? "?"}" of the plugin instead of "${LOADER_VERSION_FOLDER}"; the loader profile's cache layout (loader-layout.ts) does not hold for this Codex`, detail: { plugin: entry } };
+      return {
+        kind: "errored",
+        message: `codex loaded version folder "${listed.version ?? "?"}" of the plugin instead of "${LOADER_VERSION_FOLDER}"; the loader profile's cache layout (loader-layout.ts) does not hold for this Codex`,
+        detail: { plugin: entry },
+      };
     }
     const observation: Observation = {
       profile: options.profile,
@@ -103,7 +107,9 @@ export async function loadAgentPlugin(source: string, options: CodexLoadOptions)
     if (result.loaded && appServer.summary === undefined) {
       return { kind: "errored", message: "codex app-server plugin/list does not show the installed plugin; cannot read its version and interface", detail: { plugin: entry } };
     }
-    log(`observed: loaded ${result.loaded}; skills [${result.skills.map((s) => s.name).join(", ")}] (debug prompt-input); servers [${result.mcp_servers.map((s) => s.name).join(", ")}] (mcp list)${appServer.readError ? `; app-server plugin/read: ${appServer.readError}` : ""}; hooks/list: ${appServer.hooks.length} hook(s)${appServer.hookProblems.length > 0 ? `, ${appServer.hookProblems.join("; ")}` : ""}`);
+    log(
+      `observed: loaded ${result.loaded}; skills [${result.skills.map((s) => s.name).join(", ")}] (debug prompt-input); servers [${result.mcp_servers.map((s) => s.name).join(", ")}] (mcp list)${appServer.readError ? `; app-server plugin/read: ${appServer.readError}` : ""}; hooks/list: ${appServer.hooks.length} hook(s)${appServer.hookProblems.length > 0 ? `, ${appServer.hookProblems.join("; ")}` : ""}`,
+    );
     return { kind: "result", result, timings };
   } catch (error) {
     if (error instanceof CommandFailed) {

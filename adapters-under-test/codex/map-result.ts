@@ -30,7 +30,6 @@ export interface Observation {
   dataDir?: string;
 }
 
-
 /**
  * Whether Codex accepted the package. install: `codex plugin add` installed it and `plugin list`
  * shows it installed and enabled (the installer validates the manifest). loader: `plugin list`

@@ -12,5 +12,6 @@ await serveHarnessAdapter({
   name: "codex",
   implementation: { language: "Rust", homepage: "https://github.com/openai/codex" },
   find: findCodex,
-  load: (source, codex, { profile, proxy, log }) => loadAgentPlugin(source, { binary: codex.binary, binaryEnv: codex.env, profile, proxy, commandTimeoutMs: COMMAND_TIMEOUT_MS, keep: KEEP, log }),
+  load: (source, codex, { profile, proxy, log }) =>
+    loadAgentPlugin(source, { binary: codex.binary, binaryEnv: codex.env, profile, proxy, commandTimeoutMs: COMMAND_TIMEOUT_MS, keep: KEEP, log }),
 });

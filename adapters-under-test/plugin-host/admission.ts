@@ -77,7 +77,10 @@ export function admitPackages(read: readonly ReadOutcome[]): Admission {
       const i = byName.get(name)!;
       return requiredSelectors(pkg(i)).flatMap((s) => matches(s, play).map((j) => pkg(j).name));
     };
-    for (const cycle of findDependencyCycles(play.map((i) => pkg(i).name), edges)) {
+    for (const cycle of findDependencyCycles(
+      play.map((i) => pkg(i).name),
+      edges,
+    )) {
       for (const name of cycle) reject(byName.get(name)!, "host_dependency_cycle", `on the required dependency cycle ${cycle.join(" → ")}`);
     }
   }
@@ -100,7 +103,16 @@ export function admitPackages(read: readonly ReadOutcome[]): Admission {
   {
     const play = inPlay();
     const collisions = findToolCollisions(play.map((i) => ({ plugin: String(i), tools: pkg(i).tools.map((t) => t.id) })));
-    for (const c of collisions) for (const owner of c.plugins) reject(Number(owner), "host_tool_collision", `tool ${c.tool} is also contributed by ${c.plugins.filter((o) => o !== owner).map((o) => pkg(Number(o)).name).join(", ")}`);
+    for (const c of collisions)
+      for (const owner of c.plugins)
+        reject(
+          Number(owner),
+          "host_tool_collision",
+          `tool ${c.tool} is also contributed by ${c.plugins
+            .filter((o) => o !== owner)
+            .map((o) => pkg(Number(o)).name)
+            .join(", ")}`,
+        );
     rejectDependents();
   }
 

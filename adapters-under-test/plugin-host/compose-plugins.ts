@@ -10,14 +10,7 @@
 // packages one by one instead of failing the whole composition (the portable admission layer)
 // runs the very same checks.
 
-import {
-  DependencyCycleError,
-  DuplicatePluginError,
-  MissingDependencyError,
-  ToolCollisionError,
-  type MissingDependency,
-  type ToolCollision,
-} from "./compose-errors.js";
+import { DependencyCycleError, DuplicatePluginError, MissingDependencyError, ToolCollisionError, type MissingDependency, type ToolCollision } from "./compose-errors.js";
 import type { AnyHookMatcher, ComposedPlugins, Plugin, ToolDefinition } from "./plugin-types.js";
 
 /** Names that more than one entry carries, in order of first appearance. */
@@ -122,7 +115,10 @@ export function composePlugins({ plugins }: ComposePluginsOptions): ComposedPlug
 
   // 2. Dependency validation.
   const names = new Set(plugins.map((p) => p.name));
-  const missing = findMissingDependencies(plugins.map((p) => ({ name: p.name, dependsOn: p.dependsOn ?? [] })), names);
+  const missing = findMissingDependencies(
+    plugins.map((p) => ({ name: p.name, dependsOn: p.dependsOn ?? [] })),
+    names,
+  );
   if (missing.length > 0) throw new MissingDependencyError(missing);
 
   // 3. Topological sort (stable).
@@ -130,7 +126,12 @@ export function composePlugins({ plugins }: ComposePluginsOptions): ComposedPlug
   const { order, stuck } = stableTopologicalOrder(plugins, (p) => p.name, deps);
   if (stuck.length > 0) {
     const byName = new Map(plugins.map((p) => [p.name, p] as const));
-    throw new DependencyCycleError(findDependencyCycles(stuck.map((p) => p.name), (n) => deps(byName.get(n)!)));
+    throw new DependencyCycleError(
+      findDependencyCycles(
+        stuck.map((p) => p.name),
+        (n) => deps(byName.get(n)!),
+      ),
+    );
   }
 
   // 4. Collision detection (tool names). Each plugin's tools() is called once.

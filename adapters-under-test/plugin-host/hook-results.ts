@@ -48,7 +48,8 @@ export function checkResult(answer: unknown, effect: string): CheckedResult {
   const keys = Object.keys(answer).filter((k) => k !== "kind");
   if (keys.length !== fields.length || !fields.every((f) => keys.includes(f))) return { ok: false, code: "hook_result_malformed" };
   if (kind === "add_context" && (typeof answer["context"] !== "string" || answer["context"].includes("\0"))) return { ok: false, code: "hook_result_malformed" };
-  if ((kind === "deny" || kind === "continue_workflow") && (typeof answer["reason"] !== "string" || answer["reason"].trim() === "" || answer["reason"].includes("\0"))) return { ok: false, code: "hook_result_malformed" };
+  if ((kind === "deny" || kind === "continue_workflow") && (typeof answer["reason"] !== "string" || answer["reason"].trim() === "" || answer["reason"].includes("\0")))
+    return { ok: false, code: "hook_result_malformed" };
   if (kind === "rewrite_input" && !isObject(answer["input"])) return { ok: false, code: "hook_result_malformed" };
   const admittedBy = ADMITTED_BY[kind];
   if (admittedBy !== "*" && admittedBy !== effect) return { ok: false, code: "hook_result_incompatible" };

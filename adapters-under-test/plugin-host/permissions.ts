@@ -64,13 +64,27 @@ export function combineOutcomes(outcomes: readonly HookOutcome[]): Combined {
     }
     const r = o.outcome.result;
     switch (r.kind) {
-      case "deny": denials.push(r.reason); break;
-      case "allow": allowed = true; break;
-      case "add_context": contexts.push(r.context); break;
-      case "rewrite_input": rewrites.push({ identity: o.identity, input: r.input }); break;
-      case "replace_output": replacements.push({ identity: o.identity, output: r.output }); break;
-      case "continue_workflow": continuations.push(r.reason); break;
-      case "abstain": case "observe": break;
+      case "deny":
+        denials.push(r.reason);
+        break;
+      case "allow":
+        allowed = true;
+        break;
+      case "add_context":
+        contexts.push(r.context);
+        break;
+      case "rewrite_input":
+        rewrites.push({ identity: o.identity, input: r.input });
+        break;
+      case "replace_output":
+        replacements.push({ identity: o.identity, output: r.output });
+        break;
+      case "continue_workflow":
+        continuations.push(r.reason);
+        break;
+      case "abstain":
+      case "observe":
+        break;
     }
   }
   // Conflicts are surfaced whatever decides, a denial included (SPEC HOST-CONFLICT).

@@ -61,8 +61,11 @@ export async function serveHarnessAdapter<Found extends { version: string }>(ada
       const before = attempts.length;
       const outcome = await adapter.load(c.source, found, { profile, proxy: url, log });
       const blocked = attempts.slice(before);
-      log(`${c.id}: ${outcome.kind} in ${Date.now() - started} ms${outcome.kind === "result" ? ` ${JSON.stringify(outcome.timings)}` : ""}${blocked.length > 0 ? `; refused outside requests: ${blocked.join(", ")}` : ""}`);
-      if (outcome.kind === "errored") return outcome.detail === undefined ? { seq, errored: { message: outcome.message } } : { seq, errored: { message: outcome.message, detail: outcome.detail } };
+      log(
+        `${c.id}: ${outcome.kind} in ${Date.now() - started} ms${outcome.kind === "result" ? ` ${JSON.stringify(outcome.timings)}` : ""}${blocked.length > 0 ? `; refused outside requests: ${blocked.join(", ")}` : ""}`,
+      );
+      if (outcome.kind === "errored")
+        return outcome.detail === undefined ? { seq, errored: { message: outcome.message } } : { seq, errored: { message: outcome.message, detail: outcome.detail } };
       return { seq, result: outcome.result as unknown as Record<string, unknown> };
     },
     async close() {

@@ -32,9 +32,19 @@ async function measure(label: string, adapter: Adapter, jobs: number, only?: str
   const started = performance.now();
   const report = await runSuite({ kitRoot: root, kit: kitInfo(), adapter, cases, jobs });
   const seconds = (performance.now() - started) / 1000;
-  const outcomes = Object.entries(report.footer.totals).map(([o, n]) => `${o} ${n}`).join(", ");
+  const outcomes = Object.entries(report.footer.totals)
+    .map(([o, n]) => `${o} ${n}`)
+    .join(", ");
   const mean = (f: (r: (typeof report.cases)[number]) => number): number => report.cases.reduce((t, r) => t + f(r), 0) / report.cases.length;
-  return { label: only ? `${label} (${only})` : label, jobs, cases: cases.length, seconds, exchangeMs: mean((r) => r.duration_ms), setupMs: mean((r) => r.setup_ms ?? 0), outcomes };
+  return {
+    label: only ? `${label} (${only})` : label,
+    jobs,
+    cases: cases.length,
+    seconds,
+    exchangeMs: mean((r) => r.duration_ms),
+    setupMs: mean((r) => r.setup_ms ?? 0),
+    outcomes,
+  };
 }
 
 const nullPersistent: Adapter = { name: "null", description: "no-op", mode: "persistent", command: ["node", join(benchDir, "null-persistent.mjs")], dir: benchDir };
@@ -71,6 +81,10 @@ for (const r of rows) {
   );
 }
 const [, , nullP, nullE] = rows as [Row, Row, Row, Row, Row];
-console.log(`\nper-case overhead of the protocol mode (no-op implementation, 1 job, request to reply): persistent ${nullP.exchangeMs.toFixed(2)} ms, exec ${nullE.exchangeMs.toFixed(2)} ms (${(nullE.exchangeMs / nullP.exchangeMs).toFixed(0)}x)`);
-console.log(`per-case wall time including the runner's fixture set-up: persistent ${perCase(nullP).toFixed(2)} ms, exec ${perCase(nullE).toFixed(2)} ms (${(perCase(nullE) / perCase(nullP)).toFixed(1)}x)`);
+console.log(
+  `\nper-case overhead of the protocol mode (no-op implementation, 1 job, request to reply): persistent ${nullP.exchangeMs.toFixed(2)} ms, exec ${nullE.exchangeMs.toFixed(2)} ms (${(nullE.exchangeMs / nullP.exchangeMs).toFixed(0)}x)`,
+);
+console.log(
+  `per-case wall time including the runner's fixture set-up: persistent ${perCase(nullP).toFixed(2)} ms, exec ${perCase(nullE).toFixed(2)} ms (${(perCase(nullE) / perCase(nullP)).toFixed(1)}x)`,
+);
 console.log(`(${process.version}, ${process.platform}/${process.arch})`);

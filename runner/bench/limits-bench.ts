@@ -206,7 +206,9 @@ try {
 } finally {
   await rm(root, { recursive: true, force: true });
 }
-console.log(`\n${"scenario".padEnd(22)} ${"build ms".padStart(9)} ${"validate".padStart(9)} ${"walk ms".padStart(9)} ${"walker ms".padStart(9)} ${"v/walk".padStart(8)} ${"entries".padStart(7)} ${"walker#".padStart(7)}  result`);
+console.log(
+  `\n${"scenario".padEnd(22)} ${"build ms".padStart(9)} ${"validate".padStart(9)} ${"walk ms".padStart(9)} ${"walker ms".padStart(9)} ${"v/walk".padStart(8)} ${"entries".padStart(7)} ${"walker#".padStart(7)}  result`,
+);
 for (const row of rows) console.log(row);
 console.log("\nvalidate = reference validate(); walk = plain readdir+lstat recursion over the whole source;");
 console.log("walker = walkPackage() over every plugins/<name> (bounded: stops at 4097 entries and level 33);");

@@ -2,7 +2,22 @@
 // result. Running the suite against it measures what the runner and the persistent
 // protocol cost per case on their own.
 import { createInterface } from "node:readline";
-const result = { exit: 0, report: { schema_version: 1, profile: "null", source_path: ".", valid: true, package_contract: { valid: true, diagnostics: [] }, members: [], dependencies: [], providers: [], execution_authorization: { status: "never_granted", check: "not_applicable", detail: "" }, packages: [], diagnostics: [] } };
+const result = {
+  exit: 0,
+  report: {
+    schema_version: 1,
+    profile: "null",
+    source_path: ".",
+    valid: true,
+    package_contract: { valid: true, diagnostics: [] },
+    members: [],
+    dependencies: [],
+    providers: [],
+    execution_authorization: { status: "never_granted", check: "not_applicable", detail: "" },
+    packages: [],
+    diagnostics: [],
+  },
+};
 createInterface({ input: process.stdin }).on("line", (line) => {
   const msg = JSON.parse(line);
   if (msg.cmd === "hello") process.stdout.write(`${JSON.stringify({ protocol: 1, implementation: { name: "null", version: "0" }, operations: ["validate"] })}\n`);

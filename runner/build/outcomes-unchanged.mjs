@@ -52,7 +52,9 @@ if (verb === "save") {
         continue;
       }
       moved++;
-      process.stdout.write(`${a}: changed (${changes.map((k) => `${cmp[k].length} ${k}`).join(", ")})\n${JSON.stringify(Object.fromEntries(changes.map((k) => [k, cmp[k]])), null, 2)}\n`);
+      process.stdout.write(
+        `${a}: changed (${changes.map((k) => `${cmp[k].length} ${k}`).join(", ")})\n${JSON.stringify(Object.fromEntries(changes.map((k) => [k, cmp[k]])), null, 2)}\n`,
+      );
     }
   } finally {
     await cleanup();

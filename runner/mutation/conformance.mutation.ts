@@ -139,9 +139,7 @@ const only = process.env["PAPC_MUTATION_CASES"] ? new RegExp(process.env["PAPC_M
 const operations = process.env["PAPC_MUTATION_OPERATIONS"]?.split(",").filter(Boolean);
 // Live cases, and multi-step cases with live steps, need the real pinned harnesses (seconds
 // each, per mutant): they are not part of mutation testing.
-const cases = (await suiteCases()).filter(
-  (c) => c.live === undefined && (operations === undefined || operations.includes(c.operation)) && (only === undefined || only.test(c.id)),
-);
+const cases = (await suiteCases()).filter((c) => c.live === undefined && (operations === undefined || operations.includes(c.operation)) && (only === undefined || only.test(c.id)));
 const impl = new InProcessReference();
 
 for (const c of cases) {

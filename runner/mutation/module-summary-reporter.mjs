@@ -116,10 +116,17 @@ export function renderMarkdown(summary, when = new Date().toISOString()) {
     `Score = (killed + timeout) / (killed + timeout + survived + no coverage). Ignored mutants are not scored: "marked equiv." are equivalent mutants marked by a \`// Stryker disable\` directive with a reason, "wording" those of the wording ignorer, "static" Stryker's static mutants (ignoreStatic). "marked-as-survived" is the score if every marked mutant had survived instead. Reasons: ignored.md.`,
     ``,
   );
-  out.push(`| module | score % | covered % | marked-as-survived % | killed | timeout | survived | no coverage | marked equiv. | wording | static |`, `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
-  for (const m of summary) out.push(`| ${m.name} | ${fmt(m.score)} | ${fmt(m.coveredScore)} | ${fmt(m.unmarkedScore)} | ${m.counts.Killed} | ${m.counts.Timeout} | ${m.counts.Survived} | ${m.counts.NoCoverage} | ${m.counts.marked} | ${m.counts.wording} | ${m.counts.static} |`);
+  out.push(
+    `| module | score % | covered % | marked-as-survived % | killed | timeout | survived | no coverage | marked equiv. | wording | static |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+  );
+  for (const m of summary)
+    out.push(
+      `| ${m.name} | ${fmt(m.score)} | ${fmt(m.coveredScore)} | ${fmt(m.unmarkedScore)} | ${m.counts.Killed} | ${m.counts.Timeout} | ${m.counts.Survived} | ${m.counts.NoCoverage} | ${m.counts.marked} | ${m.counts.wording} | ${m.counts.static} |`,
+    );
   out.push(``, `## Per file`, ``, `| file | score % | killed | timeout | survived | no coverage |`, `|---|---:|---:|---:|---:|---:|`);
-  for (const m of summary) for (const f of m.files) out.push(`| ${f.file} | ${fmt(f.score)} | ${f.counts.Killed} | ${f.counts.Timeout} | ${f.counts.Survived} | ${f.counts.NoCoverage} |`);
+  for (const m of summary)
+    for (const f of m.files) out.push(`| ${f.file} | ${fmt(f.score)} | ${f.counts.Killed} | ${f.counts.Timeout} | ${f.counts.Survived} | ${f.counts.NoCoverage} |`);
   return out.join("\n") + "\n";
 }
 
@@ -140,7 +147,12 @@ export function renderIgnored(report) {
       byReason.get(reason).push(`${rel(file)}:${line}:${column} ${m.mutatorName} → ${JSON.stringify(m.replacement ?? "").slice(0, 60)} — \`${code}\``);
     }
   }
-  const out = [`# Ignored mutants and why`, ``, `Not run and not scored. Reasons come from the \`// Stryker disable\` comments in reference/src, from runner/mutation/wording-ignorer.mjs, or from Stryker (static mutants).`, ``];
+  const out = [
+    `# Ignored mutants and why`,
+    ``,
+    `Not run and not scored. Reasons come from the \`// Stryker disable\` comments in reference/src, from runner/mutation/wording-ignorer.mjs, or from Stryker (static mutants).`,
+    ``,
+  ];
   for (const [reason, mutants] of [...byReason].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
     out.push(`## ${reason} (${mutants.length})`, ``, ...mutants.sort().map((m) => `- ${m}`), ``);
   }

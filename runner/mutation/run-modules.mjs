@@ -33,7 +33,10 @@ const BASELINE = resolve(KIT_ROOT, "runner/mutation/baseline/stryker-incremental
 // omits files without testable mutants (limits.ts holds only static ones), so it cannot tell
 // by itself whether such a file changed.
 const BASELINE_SOURCES = resolve(KIT_ROOT, "runner/mutation/baseline/sources.json");
-const sha256 = (file) => createHash("sha256").update(readFileSync(resolve(KIT_ROOT, file))).digest("hex");
+const sha256 = (file) =>
+  createHash("sha256")
+    .update(readFileSync(resolve(KIT_ROOT, file)))
+    .digest("hex");
 const V = (names) => names.map((n) => `reference/src/${n}.ts`);
 /** The .ts files below a directory of the kit, as kit-relative paths. */
 const tree = (dir) =>
@@ -72,7 +75,9 @@ const wanted = own.filter((a) => !a.startsWith("--"));
 const unknownFlag = own.filter((a) => a.startsWith("--") && a !== "--changed" && a !== "--save-baseline");
 const unknown = wanted.filter((m) => !CHUNKS.some((c) => c.module === m));
 if (unknown.length > 0 || unknownFlag.length > 0) {
-  console.error(`run-modules: unknown ${[...unknown, ...unknownFlag].join(", ")} (modules: ${[...new Set(CHUNKS.map((c) => c.module))].join(", ")}; flags: --changed, --save-baseline)`);
+  console.error(
+    `run-modules: unknown ${[...unknown, ...unknownFlag].join(", ")} (modules: ${[...new Set(CHUNKS.map((c) => c.module))].join(", ")}; flags: --changed, --save-baseline)`,
+  );
   process.exit(2);
 }
 

@@ -35,7 +35,19 @@ export default {
     "reference/src/lifecycle/**/*.ts",
   ],
   // Not needed in the sandbox: built output, reports, other implementations, docs.
-  ignorePatterns: ["dist", "reports", "adapters-under-test", "docs", ".stryker-tmp", ".ci", "reference/test", "runner/test", "runner/bench", ".papc-mutation-fixtures", ".papc-mutation-cases.json"],
+  ignorePatterns: [
+    "dist",
+    "reports",
+    "adapters-under-test",
+    "docs",
+    ".stryker-tmp",
+    ".ci",
+    "reference/test",
+    "runner/test",
+    "runner/bench",
+    ".papc-mutation-fixtures",
+    ".papc-mutation-cases.json",
+  ],
   coverageAnalysis: "perTest",
   // Mutants only executed while modules load (module-level constants) would need a full
   // reload and the whole suite each; they are reported as Ignored.

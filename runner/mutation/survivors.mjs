@@ -13,7 +13,9 @@ for (const [name, data] of Object.entries(report.files).sort()) {
   const rel = name.startsWith("/") ? relative(KIT_ROOT, name) : name;
   if (!rel.startsWith(prefix)) continue;
   const lines = data.source.split("\n");
-  const left = data.mutants.filter((m) => m.status === "Survived" || m.status === "NoCoverage").sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column);
+  const left = data.mutants
+    .filter((m) => m.status === "Survived" || m.status === "NoCoverage")
+    .sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column);
   if (left.length === 0) continue;
   console.log(`\n## ${rel} (${left.length})`);
   for (const m of left) {

@@ -18,7 +18,11 @@
 export const WORDING = "wording of a message or detail: never compared (SPEC KIT-EXPECT-DIAGNOSTICS)";
 export const POINTER = "pointer of a diagnostic: papc's extension of report schema 1, never compared (SPEC 4.2)";
 /** Property and parameter names whose value is only wording, with the reason. */
-const WORDING_NAMES = new Map([["message", WORDING], ["detail", WORDING], ["pointer", POINTER]]);
+const WORDING_NAMES = new Map([
+  ["message", WORDING],
+  ["detail", WORDING],
+  ["pointer", POINTER],
+]);
 /** Builders imported from other files of the reference: name → reason of each parameter. */
 const IMPORTED_BUILDERS = new Map([
   ["invalid", { from: "/manifest-types.js", params: [WORDING, POINTER] }],

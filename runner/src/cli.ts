@@ -29,11 +29,13 @@ import { newCaseCommand, OPERATIONS } from "./scaffold/new-case.js";
 import { smokeCommand } from "./smoke/smoke-command.js";
 import { coverageCommand } from "./coverage/coverage-command.js";
 
-const positiveInt = (name: string) => (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
-  return n;
-};
+const positiveInt =
+  (name: string) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
+    return n;
+  };
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 function program(): Command {
@@ -61,7 +63,11 @@ function program(): Command {
     .addOption(new Option("-q, --quiet", "print only problems and the totals").conflicts("verbose"))
     .option("-v, --verbose", "print a line for every case, with its duration")
     .option("--json", "print no progress, then {reports, totals, exit_code, problems: [{id, outcome, message}]}")
-    .option("--harness <provider@version>", "live cases and harness-backed adapters run this version instead of the pin (x.y.z or latest; installed on demand); repeatable", collect)
+    .option(
+      "--harness <provider@version>",
+      "live cases and harness-backed adapters run this version instead of the pin (x.y.z or latest; installed on demand); repeatable",
+      collect,
+    )
     .option("--update-baseline", "write the run's failures into the adapter's baseline (reason: the current message) and remove entries that passed; comments kept")
     .option("--force", "replace the reports of another selection (--case, --requirement) of the same adapter in --out")
     .option("--keep-fixtures", "keep the fixture tree of every failing case, as the implementation left it, under <out>/<adapter>.fixtures/<case id>/")
@@ -90,7 +96,10 @@ function program(): Command {
     .option("--json", "print the stages and the verdict as one JSON document")
     .exitOverride()
     .action(async (o: { adapter?: string; command?: string; timeout: number; json?: boolean }) => {
-      process.exitCode = await smokeCommand({ root, timeoutMs: o.timeout, ...(o.adapter ? { adapter: o.adapter } : {}), ...(o.command ? { command: o.command } : {}), json: o.json === true }, io);
+      process.exitCode = await smokeCommand(
+        { root, timeoutMs: o.timeout, ...(o.adapter ? { adapter: o.adapter } : {}), ...(o.command ? { command: o.command } : {}), json: o.json === true },
+        io,
+      );
     });
 
   const scaffold = cli.command("new").description("scaffold suite files").exitOverride();
@@ -105,7 +114,17 @@ function program(): Command {
     .action(async (path: string, o: { requirement?: string[]; operation?: string; case?: string; json?: boolean }) => {
       // An installed papc is a copy of the suite: a case written there is lost on the next install.
       if (/[\\/]node_modules[\\/]/.test(root)) throw new UsageError(`this papc is installed (${root}); cases are added in a clone of papc's repository (CONTRIBUTING.md)`);
-      process.exitCode = await newCaseCommand({ root, path, ...(o.requirement ? { requirement: o.requirement } : {}), ...(o.operation ? { operation: o.operation } : {}), ...(o.case ? { case: o.case } : {}), json: o.json === true }, io);
+      process.exitCode = await newCaseCommand(
+        {
+          root,
+          path,
+          ...(o.requirement ? { requirement: o.requirement } : {}),
+          ...(o.operation ? { operation: o.operation } : {}),
+          ...(o.case ? { case: o.case } : {}),
+          json: o.json === true,
+        },
+        io,
+      );
     });
 
   cli
@@ -181,7 +200,9 @@ function program(): Command {
     });
   cli
     .command("compat-loaders <report.jsonl...>")
-    .description("write the Agent Plugins loader matrix (requirement x consumer, every failure and skip with its reason) from run reports of the Agent Plugins suite, one per consumer")
+    .description(
+      "write the Agent Plugins loader matrix (requirement x consumer, every failure and skip with its reason) from run reports of the Agent Plugins suite, one per consumer",
+    )
     .option("--out <file>", "write to this file (links are relative to it) instead of stdout")
     .option("--check", "compare with --out instead of writing it; exit 1 when it differs")
     .exitOverride()
@@ -235,7 +256,16 @@ function program(): Command {
     .exitOverride()
     .action(async (o: { provider?: string[]; scenario?: string[]; check?: boolean; jobs: number; logDir?: string; recordings: string; harness?: string[]; out: string }) => {
       process.exitCode = await recordCommand(
-        { root: resolve(o.recordings), jobs: o.jobs, check: o.check === true, out: resolve(o.out), ...(o.provider ? { providers: o.provider } : {}), ...(o.scenario ? { scenarios: o.scenario } : {}), ...(o.logDir ? { logDir: resolve(o.logDir) } : {}), ...(o.harness ? { harness: o.harness } : {}) },
+        {
+          root: resolve(o.recordings),
+          jobs: o.jobs,
+          check: o.check === true,
+          out: resolve(o.out),
+          ...(o.provider ? { providers: o.provider } : {}),
+          ...(o.scenario ? { scenarios: o.scenario } : {}),
+          ...(o.logDir ? { logDir: resolve(o.logDir) } : {}),
+          ...(o.harness ? { harness: o.harness } : {}),
+        },
         io,
       );
     });
@@ -259,7 +289,10 @@ function program(): Command {
     .option("--out <dir>", "where recordings of versions other than the pins are", otherVersionsDir)
     .exitOverride()
     .action(async (o: { allowUnused?: boolean; recordings: string; cases: string; harness?: string[]; out: string }) => {
-      process.exitCode = await verifyCommand({ root: resolve(o.recordings), casesDir: resolve(o.cases), allowUnused: o.allowUnused === true, out: resolve(o.out), ...(o.harness ? { harness: o.harness } : {}) }, io);
+      process.exitCode = await verifyCommand(
+        { root: resolve(o.recordings), casesDir: resolve(o.cases), allowUnused: o.allowUnused === true, out: resolve(o.out), ...(o.harness ? { harness: o.harness } : {}) },
+        io,
+      );
     });
   return cli;
 }

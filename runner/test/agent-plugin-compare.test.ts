@@ -23,7 +23,10 @@ const loaded: AgentPluginLoadResult = {
 
 describe("compareAgentPlugin", () => {
   it("compares only what is stated, names as sets", () => {
-    expect(compareAgentPlugin({ loaded: true, skills: ["bye", "hello"], mcp_servers: ["marker"], hooks: ["PreToolUse", "PreToolUse"], apps: [] }, loaded)).toEqual({ diff: [], unobserved: [] });
+    expect(compareAgentPlugin({ loaded: true, skills: ["bye", "hello"], mcp_servers: ["marker"], hooks: ["PreToolUse", "PreToolUse"], apps: [] }, loaded)).toEqual({
+      diff: [],
+      unobserved: [],
+    });
     expect(compareAgentPlugin({ skills: ["hello"] }, loaded).diff).not.toEqual([]);
     expect(compareAgentPlugin({ hooks: ["PreToolUse"] }, loaded).diff).not.toEqual([]);
     expect(compareAgentPlugin({ loaded: false }, loaded).diff).not.toEqual([]);
@@ -97,6 +100,9 @@ describe("outcomes of load-agent-plugin cases", () => {
       message: "the result does not report diagnostics (this loader writes free text only), which this case checks",
     });
     const contradicts = await runProbe(persistentAdapter(["node", join(KIT_ROOT, "runner/test/fixtures/fixed-loader.mjs"), "contradicts"]), {}, "agent-plugins");
-    expect(contradicts.cases.find((c) => c.id === "agent-plugins/behaviour-agrees")).toMatchObject({ outcome: "error", message: "result reports diagnostics and also names it under `unobserved`" });
+    expect(contradicts.cases.find((c) => c.id === "agent-plugins/behaviour-agrees")).toMatchObject({
+      outcome: "error",
+      message: "result reports diagnostics and also names it under `unobserved`",
+    });
   });
 });

@@ -65,7 +65,9 @@ describe("runner/src folder layers (docs/ARCHITECTURE.md)", () => {
   });
 
   it("runner/src imports nothing from the reference", () => {
-    const outside = imports().filter(([, to]) => relative(SRC, to).startsWith("..")).map(([from, to]) => `${relative(SRC, from)} → ${relative(KIT_ROOT, to)}`);
+    const outside = imports()
+      .filter(([, to]) => relative(SRC, to).startsWith(".."))
+      .map(([from, to]) => `${relative(SRC, from)} → ${relative(KIT_ROOT, to)}`);
     expect(outside).toEqual([]);
   });
 });

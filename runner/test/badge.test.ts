@@ -57,7 +57,15 @@ describe("badgeFor", () => {
   it("colours by thresholds: 100 brightgreen, 95 green, 90 yellowgreen, 75 yellow, 50 orange, below red", () => {
     const colour = (pass: number, fail: number): string => badgeFor(reportOf({ pass, fail })).color;
     expect([colour(10, 0), colour(95, 5), colour(949, 51), colour(90, 10), colour(899, 101), colour(75, 25), colour(50, 50), colour(499, 501), colour(0, 3)]).toEqual([
-      "brightgreen", "green", "yellowgreen", "yellowgreen", "yellow", "yellow", "orange", "red", "red",
+      "brightgreen",
+      "green",
+      "yellowgreen",
+      "yellowgreen",
+      "yellow",
+      "yellow",
+      "orange",
+      "red",
+      "red",
     ]);
     expect(BADGE_COLORS.map(([min]) => min)).toEqual([100, 95, 90, 75, 50, 0]);
   });
@@ -76,7 +84,9 @@ describe("badge URL and the Markdown summary", () => {
   });
 
   it("the Markdown summary shows the same badge and the same percentage", () => {
-    for (const counts of [{ pass: 156, skip: 49, "expected-fail": 9 }, { pass: 638, skip: 425 }, { pass: 3, fail: 1, "not-applicable": 2 }, { skip: 1 }] as Partial<Record<Outcome, number>>[]) {
+    for (const counts of [{ pass: 156, skip: 49, "expected-fail": 9 }, { pass: 638, skip: 425 }, { pass: 3, fail: 1, "not-applicable": 2 }, { skip: 1 }] as Partial<
+      Record<Outcome, number>
+    >[]) {
       const r = reportOf(counts);
       const b = badgeFor(r);
       const n = badgeCounts(r);
@@ -85,7 +95,9 @@ describe("badge URL and the Markdown summary", () => {
       expect(md).toContain(`${n.percent}% of ${n.counted} judged cases pass`);
       expect(passPercentage(r)).toBe(n.percent);
     }
-    expect(renderMarkdown(reportOf({ pass: 156, skip: 49, "expected-fail": 9 }))).toContain("Badge: ![papc](https://img.shields.io/badge/papc-94.5%25%20(156%2F165%2C%2049%20skipped)-yellowgreen)");
+    expect(renderMarkdown(reportOf({ pass: 156, skip: 49, "expected-fail": 9 }))).toContain(
+      "Badge: ![papc](https://img.shields.io/badge/papc-94.5%25%20(156%2F165%2C%2049%20skipped)-yellowgreen)",
+    );
   });
 });
 
@@ -117,7 +129,9 @@ describe("the headline of a rendered report", () => {
   it("quotes the four most frequent reasons and counts the rest", () => {
     const r = reportOf({ skip: 7, "not-applicable": 1 });
     for (const [i, c] of r.cases.entries()) if (c.outcome === "skip") c.message = `reason ${i}`;
-    expect(notJudgedLine(r.cases, 8)).toBe("8 of 8 cases not judged: 1 × not applicable: the implementation does not announce this operation; 1 × reason 0; 1 × reason 1; 1 × reason 2; 4 for 4 other reasons (listed below)");
+    expect(notJudgedLine(r.cases, 8)).toBe(
+      "8 of 8 cases not judged: 1 × not applicable: the implementation does not announce this operation; 1 × reason 0; 1 × reason 1; 1 × reason 2; 4 for 4 other reasons (listed below)",
+    );
   });
 });
 

@@ -6,7 +6,12 @@ function split(maxLine: number, chunks: (string | number[])[]) {
   const lines: string[] = [];
   const overflows: number[] = [];
   const invalid: string[] = [];
-  const splitter = new LineSplitter(maxLine, (l) => lines.push(l), (n) => overflows.push(n), (p) => invalid.push(p));
+  const splitter = new LineSplitter(
+    maxLine,
+    (l) => lines.push(l),
+    (n) => overflows.push(n),
+    (p) => invalid.push(p),
+  );
   for (const c of chunks) splitter.push(typeof c === "string" ? Buffer.from(c, "utf8") : Buffer.from(c));
   return { lines, overflows, invalid };
 }

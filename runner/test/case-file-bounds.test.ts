@@ -10,7 +10,15 @@ import { CASE_FILE_BOUNDS } from "../src/cases/case-file-bounds.js";
 import { loadCaseFile, loadCases, type CaseSet } from "../src/cases/load-cases.js";
 
 const GOOD = "id: area/x/good\ntitle: t\nspec: [KIT-A]\noperation: validate\nexpect: { exit: 0 }\n";
-const BOMB = ["a: &a [x,x,x,x,x,x,x,x,x]", "b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]", "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]", "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]", "e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]", "f: [*e,*e,*e,*e,*e,*e,*e,*e,*e]", ""].join("\n");
+const BOMB = [
+  "a: &a [x,x,x,x,x,x,x,x,x]",
+  "b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]",
+  "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]",
+  "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]",
+  "e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]",
+  "f: [*e,*e,*e,*e,*e,*e,*e,*e,*e]",
+  "",
+].join("\n");
 const DEEP_BLOCK = `id: area/x/deep\ntitle: t\nspec: [KIT-A]\noperation: validate\nnotes:\n  ${"- ".repeat(3000)}x\nexpect: { exit: 0 }\n`;
 const DEEP_LINES = `id: area/x/deep\nnotes:\n${Array.from({ length: 1500 }, (_, i) => `${" ".repeat(i)}- `).join("\n")}x\n`;
 

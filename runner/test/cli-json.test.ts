@@ -10,8 +10,7 @@ import { KIT_ROOT, PAPC } from "./helpers.js";
 
 const MUTANT = "node runner/test/mutants/accepts-timeout-99.mjs";
 const CASES = "manifest/structural/hook/timeout*";
-const papc = (args: string[], env: Record<string, string> = {}) =>
-  execa("node", [PAPC, ...args], { cwd: KIT_ROOT, reject: false, env: { NO_COLOR: "1", ...env } });
+const papc = (args: string[], env: Record<string, string> = {}) => execa("node", [PAPC, ...args], { cwd: KIT_ROOT, reject: false, env: { NO_COLOR: "1", ...env } });
 
 let out: string;
 beforeAll(async () => {
@@ -24,7 +23,10 @@ describe("--json", () => {
     expect(r.exitCode).toBe(0);
     const rows = JSON.parse(r.stdout) as { id: string; operation: string; spec: string[]; file: string; line: number }[];
     expect(rows.length).toBeGreaterThan(5);
-    expect(rows.find((c) => c.id === "manifest/structural/hook/timeout-99")).toMatchObject({ operation: "validate", file: expect.stringMatching(/^cases\/manifest\/structural\/hook/) });
+    expect(rows.find((c) => c.id === "manifest/structural/hook/timeout-99")).toMatchObject({
+      operation: "validate",
+      file: expect.stringMatching(/^cases\/manifest\/structural\/hook/),
+    });
   });
 
   it("coverage --missing: nothing missing, as data", async () => {

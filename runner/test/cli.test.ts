@@ -74,7 +74,9 @@ describe("a reference made wrong on purpose (accepts timeout_ms = 99)", () => {
     // beside the failure (KIT-REPORT-INPUT): its title, its file:line, a path-named diff and the fixture it ran on
     const block = run.stdout.slice(run.stdout.indexOf("✗ manifest/structural/hook/timeout-99 — fail"));
     expect(block).toMatch(/^✗ manifest\/structural\/hook\/timeout-99 — fail\n {2}timeout_ms = 99 is rejected\n {2}case: \S*cases\/manifest\/structural\/hook\.yaml:\d+\n/);
-    expect(block).toMatch(/diagnostics\.includes\[0\] \(missing\):\n\s+- expected \{"code":"invalid_plugin_package","path":"plugins\/demo\/PLUGIN\.toml"\}\n\s+\+ actual\s+\(no diagnostics reported\)/);
+    expect(block).toMatch(
+      /diagnostics\.includes\[0\] \(missing\):\n\s+- expected \{"code":"invalid_plugin_package","path":"plugins\/demo\/PLUGIN\.toml"\}\n\s+\+ actual\s+\(no diagnostics reported\)/,
+    );
     expect(block).toMatch(/fixture:\n {4}plugins\/demo\/PLUGIN\.toml {2}\(\d+ bytes\)\n[\s\S]*│ timeout_ms = 99\n[\s\S]*plugins\/demo\/run\.sh {2}\(\d+ bytes, mode 0755\)/);
     expect(report.cases.find((c) => c.outcome === "fail")?.input).toMatchObject({ title: "timeout_ms = 99 is rejected", file: "cases/manifest/structural/hook.yaml" });
     const failing = report.cases.filter((c) => c.outcome !== "pass");
@@ -84,7 +86,9 @@ describe("a reference made wrong on purpose (accepts timeout_ms = 99)", () => {
 
   it("appears as a JUnit failure and in the Markdown failures", async () => {
     const xml = await readFile(join(out, "mutant-run/command.xml"), "utf8");
-    expect(xml).toMatch(/<testcase classname="manifest\/structural\/hook" name="manifest\/structural\/hook\/timeout-99" time="[\d.]+"><failure message="result differs from expectation" type="fail">/);
+    expect(xml).toMatch(
+      /<testcase classname="manifest\/structural\/hook" name="manifest\/structural\/hook\/timeout-99" time="[\d.]+"><failure message="result differs from expectation" type="fail">/,
+    );
     const md = await readFile(join(out, "mutant-run/command.md"), "utf8");
     expect(md).toContain("### `manifest/structural/hook/timeout-99` — fail");
   });
@@ -153,7 +157,7 @@ describe("the baseline by command (KIT-BASELINE-UPDATE) and papc lint --adapter"
     const dir = join(out, "update-baseline");
     await mkdir(dir, { recursive: true });
     const file = join(dir, "adapter.yaml");
-    await writeFile(file, commented("runner/test/mutants/accepts-timeout-99.mjs", "baseline:\n  some/case/not/selected: \"kept: not in this run\""));
+    await writeFile(file, commented("runner/test/mutants/accepts-timeout-99.mjs", 'baseline:\n  some/case/not/selected: "kept: not in this run"'));
     const first = await papc(["run", "--adapter", dir, "--case", TIMEOUT_CASES, "--out", join(dir, "r1"), "--update-baseline"]);
     expect(first.exitCode, first.stdout + first.stderr).toBe(0);
     expect(first.stdout).toMatch(/baseline updated in \S+adapter\.yaml: 1 added, 0 removed/);
@@ -181,7 +185,10 @@ describe("the baseline by command (KIT-BASELINE-UPDATE) and papc lint --adapter"
   it("papc lint --adapter reports a baseline entry naming no case at its line, and a folder without adapter.yaml", async () => {
     const dir = join(out, "lint-adapter");
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, "adapter.yaml"), commented("runner/test/mutants/accepts-timeout-99.mjs", "baseline:\n  manifest/structural/hook/timeout-99: known\n  manifest/structural/hook/timeout-9x: typo"));
+    await writeFile(
+      join(dir, "adapter.yaml"),
+      commented("runner/test/mutants/accepts-timeout-99.mjs", "baseline:\n  manifest/structural/hook/timeout-99: known\n  manifest/structural/hook/timeout-9x: typo"),
+    );
     const lint = await papc(["lint", "--adapter", dir]);
     expect(lint.exitCode).toBe(1);
     expect(lint.stdout).toMatch(/adapter\.yaml:8: baseline-unknown-case: baseline names unknown case "manifest\/structural\/hook\/timeout-9x"\n/);
@@ -191,7 +198,10 @@ describe("the baseline by command (KIT-BASELINE-UPDATE) and papc lint --adapter"
     expect(run.stderr).toMatch(/^papc: warning: the baseline of \S+adapter\.yaml names unknown case "manifest\/structural\/hook\/timeout-9x"/);
     const empty = join(out, "no-adapter-file");
     await mkdir(empty, { recursive: true });
-    for (const args of [["lint", "--adapter", empty], ["run", "--adapter", empty]]) {
+    for (const args of [
+      ["lint", "--adapter", empty],
+      ["run", "--adapter", empty],
+    ]) {
       const r = await papc(args);
       expect(r.exitCode).toBe(2);
       expect(r.stderr).toBe(`papc: ${join(empty, "adapter.yaml")} is missing: an adapter folder holds adapter.yaml (IMPLEMENTERS.md §6)\n`);
@@ -208,7 +218,11 @@ describe("the input beside a failure: papc repro and --keep-fixtures (KIT-REPRO)
     expect(repro.root).toBe(dir);
     expect(await readFile(join(dir, "plugins/demo/PLUGIN.toml"), "utf8")).toMatch(/^timeout_ms = 99$/m);
     expect(repro.expect).toMatchObject({ exit: 1, structural: "reject" });
-    expect(JSON.parse(repro.requests[1]!)).toMatchObject({ cmd: "run", seq: 1, case: { id: "manifest/structural/hook/timeout-99", operation: "validate", root: dir, source: dir } });
+    expect(JSON.parse(repro.requests[1]!)).toMatchObject({
+      cmd: "run",
+      seq: 1,
+      case: { id: "manifest/structural/hook/timeout-99", operation: "validate", root: dir, source: dir },
+    });
     // the printed command line runs the case by hand: the reference rejects the fixture
     const byHand = await execa("bash", ["-c", repro.command], { reject: false });
     expect(byHand.exitCode).toBe(1);
@@ -242,7 +256,11 @@ describe("the input beside a failure: papc repro and --keep-fixtures (KIT-REPRO)
     const tmp = join(out, "keep-odd-tmp");
     await mkdir(tmp, { recursive: true });
     const accept = `node ${join(KIT_ROOT, "runner/test/mutants/answers-fixed-verdict.mjs")} accept`;
-    const run = await execa("node", [PAPC, "run", "--command", accept, "--case", "manifest/limits/raw-byte-names/**", "--case", "manifest/limits/special-files/**", "--out", dir, "--keep-fixtures"], { cwd: KIT_ROOT, reject: false, env: { NO_COLOR: "1", TMPDIR: tmp } });
+    const run = await execa(
+      "node",
+      [PAPC, "run", "--command", accept, "--case", "manifest/limits/raw-byte-names/**", "--case", "manifest/limits/special-files/**", "--out", dir, "--keep-fixtures"],
+      { cwd: KIT_ROOT, reject: false, env: { NO_COLOR: "1", TMPDIR: tmp } },
+    );
     expect(run.exitCode).toBe(1);
     const report = parseReport(await readFile(join(dir, "command.jsonl"), "utf8"));
     const failing = report.cases.filter((c) => c.outcome === "fail");
@@ -274,7 +292,9 @@ describe("a run never replaces the report of another selection (KIT-REPORT-SELEC
     expect((await papc(one)).exitCode).toBe(0);
     const other = await papc(["run", "--case", "manifest/structural/hook/timeout-99", "--out", dir]);
     expect(other.exitCode).toBe(2);
-    expect(other.stderr).toBe(`papc: ${join(dir, "reference.jsonl")} holds a run of the selection case manifest/structural/hook/timeout-100; this run selects the selection case manifest/structural/hook/timeout-99: give it another --out, or --force to replace that report\n`);
+    expect(other.stderr).toBe(
+      `papc: ${join(dir, "reference.jsonl")} holds a run of the selection case manifest/structural/hook/timeout-100; this run selects the selection case manifest/structural/hook/timeout-99: give it another --out, or --force to replace that report\n`,
+    );
     expect(parseReport(await readFile(join(dir, "reference.jsonl"), "utf8")).cases.map((c) => c.id)).toEqual(["manifest/structural/hook/timeout-100"]);
     expect((await papc(one)).exitCode).toBe(0);
     expect((await papc(["run", "--case", "manifest/structural/hook/timeout-99", "--out", dir, "--force"])).exitCode).toBe(0);
@@ -301,7 +321,10 @@ describe("exec mode", () => {
 describe("usage errors exit 2", () => {
   it.each([
     [["run", "--jobs", "0"], /--jobs must be a positive integer/],
-    [["run", "--adapter", "no-such-adapter"], /no adapter "no-such-adapter"; known adapters: claude-code-install, claude-code-loader, codex-install, codex-loader, dalo-cli, plugin-host, python-minimal, reference, reference-exec/],
+    [
+      ["run", "--adapter", "no-such-adapter"],
+      /no adapter "no-such-adapter"; known adapters: claude-code-install, claude-code-loader, codex-install, codex-loader, dalo-cli, plugin-host, python-minimal, reference, reference-exec/,
+    ],
     [["run", "--case", "nothing/**"], /no case matches case nothing\/\*\*/],
     [["run", "--adapter", "reference", "--command", "x"], /cannot be used with option/],
     [["report", "render", "/nonexistent.jsonl"], /cannot read \/nonexistent.jsonl/],
@@ -318,7 +341,11 @@ describe("usage errors exit 2", () => {
     const plain = await papc(["run", "--jobs", "0"]);
     expect(plain.stderr).toBe("error: option '--jobs <n>' argument '0' is invalid. --jobs must be a positive integer\n(add --help to the command for its options)\n");
     expect(plain.stdout).toBe("");
-    for (const args of [["run", "--jobs", "0", "--json"], ["run", "--adapter", "no-such-adapter", "--json"], ["lint", "--adapter", "/nonexistent", "--json"]]) {
+    for (const args of [
+      ["run", "--jobs", "0", "--json"],
+      ["run", "--adapter", "no-such-adapter", "--json"],
+      ["lint", "--adapter", "/nonexistent", "--json"],
+    ]) {
       const r = await papc(args);
       expect(r.exitCode).toBe(2);
       expect(r.stderr).toBe("");
@@ -329,14 +356,30 @@ describe("usage errors exit 2", () => {
   it("an exec adapter with an unknown placeholder is refused before anything runs", async () => {
     const dir = join(out, "typo-adapter");
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, "adapter.yaml"), "name: typo\ndescription: typo\nmode: exec\nimplementation: { name: x, version: '1' }\noperations:\n  validate:\n    argv: [node, x.js, '{sourc}']\n");
+    await writeFile(
+      join(dir, "adapter.yaml"),
+      "name: typo\ndescription: typo\nmode: exec\nimplementation: { name: x, version: '1' }\noperations:\n  validate:\n    argv: [node, x.js, '{sourc}']\n",
+    );
     const run = await papc(["run", "--adapter", dir]);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toMatch(/adapter.yaml:7: unknown placeholder \{sourc\} in operations.validate.argv/);
   });
 
   it("--help works for every command", async () => {
-    for (const args of [["--help"], ["run", "--help"], ["lint", "--help"], ["list", "--help"], ["coverage", "--help"], ["report", "render", "--help"], ["report", "compare", "--help"], ["report", "badge", "--help"], ["smoke", "--help"], ["new", "case", "--help"], ["compat", "--help"], ["compat-loaders", "--help"]]) {
+    for (const args of [
+      ["--help"],
+      ["run", "--help"],
+      ["lint", "--help"],
+      ["list", "--help"],
+      ["coverage", "--help"],
+      ["report", "render", "--help"],
+      ["report", "compare", "--help"],
+      ["report", "badge", "--help"],
+      ["smoke", "--help"],
+      ["new", "case", "--help"],
+      ["compat", "--help"],
+      ["compat-loaders", "--help"],
+    ]) {
       const run = await papc(args);
       expect(run.exitCode, args.join(" ")).toBe(0);
       expect(run.stdout).toMatch(/^Usage: papc/);

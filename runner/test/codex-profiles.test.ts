@@ -59,14 +59,13 @@ async function failing(mode: string, profile: "install" | "loader", only?: strin
   expect(report.header.implementation?.implementation).toMatchObject({ name: "codex", version: "0.0.0-papc-stand-in" });
   const broken = report.cases.filter((c) => !["pass", "fail", "skip"].includes(c.outcome));
   expect(broken.map((c) => `${c.id}: ${c.outcome} ${c.message ?? ""}`)).toEqual([]);
-  return report.cases.filter((c) => c.outcome === "fail").map((c) => c.id).sort();
+  return report.cases
+    .filter((c) => c.outcome === "fail")
+    .map((c) => c.id)
+    .sort();
 }
 
-const ESCAPES = [
-  "agent-plugins/containment/symlinks/sibling-with-root-prefix",
-  "agent-plugins/containment/symlinks/skill-md-outside",
-  "agent-plugins/seed/symlink-outside",
-];
+const ESCAPES = ["agent-plugins/containment/symlinks/sibling-with-root-prefix", "agent-plugins/containment/symlinks/skill-md-outside", "agent-plugins/seed/symlink-outside"];
 const INSIDE = [
   "agent-plugins/containment/linked-root/root-is-a-symlink",
   "agent-plugins/containment/symlinks/out-and-back-in",

@@ -9,8 +9,14 @@ import { loadText, recordingsDir } from "./dispatch-helpers.js";
 
 const result: ComposeResult = {
   order: ["base", "lint"],
-  rejected: [{ package: "b/plugins/x", code: "host_duplicate_name" }, { package: "a/plugins/x", code: "host_duplicate_name" }],
-  tools: [{ name: "audit", plugin: "base" }, { name: "lint", plugin: "lint" }],
+  rejected: [
+    { package: "b/plugins/x", code: "host_duplicate_name" },
+    { package: "a/plugins/x", code: "host_duplicate_name" },
+  ],
+  tools: [
+    { name: "audit", plugin: "base" },
+    { name: "lint", plugin: "lint" },
+  ],
   fired: ["base#hook:audit", "lint#hook:gate"],
   decision: { kind: "rewrite_input", input: { command: "ls", flags: { a: 1, b: null } }, context: "one\ntwo" },
   conflicts: [],
@@ -26,7 +32,17 @@ describe("compareCompose", () => {
   });
 
   it("compares rejected packages as a set of {package, code}", () => {
-    expect(compareCompose({ rejected: [{ package: "a/plugins/x", code: "host_duplicate_name" }, { package: "b/plugins/x", code: "host_duplicate_name" }] }, result)).toEqual([]);
+    expect(
+      compareCompose(
+        {
+          rejected: [
+            { package: "a/plugins/x", code: "host_duplicate_name" },
+            { package: "b/plugins/x", code: "host_duplicate_name" },
+          ],
+        },
+        result,
+      ),
+    ).toEqual([]);
     expect(compareCompose({ rejected: [{ package: "a/plugins/x", code: "host_duplicate_name" }] }, result)).not.toEqual([]);
     expect(compareCompose({ rejected: [] }, result)).not.toEqual([]);
   });
@@ -67,7 +83,9 @@ describe("compose cases in papc lint", () => {
   };
 
   it("a well-formed case has no finding", async () => {
-    expect(await problems(composeCase("    packages: [s/plugins/a]\n    event: { hook: PreToolUse, tool_name: Bash }\n    results: { 'a#hook:gate': { kind: deny, reason: no } }"))).toEqual([]);
+    expect(
+      await problems(composeCase("    packages: [s/plugins/a]\n    event: { hook: PreToolUse, tool_name: Bash }\n    results: { 'a#hook:gate': { kind: deny, reason: no } }")),
+    ).toEqual([]);
   });
 
   it("reports malformed args, a package without a PLUGIN.toml, an escaping path and a bad result key at their lines", async () => {

@@ -102,7 +102,7 @@ describe("a case cannot write outside its fixture root", () => {
     const set = load(
       caseText(
         ["files: { notes.txt: { symlink: /etc/hostname }, inside.txt: { symlink: plugins/demo/tools/gate.mjs } }"],
-        ["  - edit: { append: { inside.txt: \"// x\\n\" } }", "  - edit:", "      append: { notes.txt: \"x\\n\" }"],
+        ['  - edit: { append: { inside.txt: "// x\\n" } }', "  - edit:", '      append: { notes.txt: "x\\n" }'],
       ),
     );
     expect(set.problems.map((p) => [p.code, p.line])).toEqual([["fixture-path-escapes", 13]]);
@@ -122,9 +122,12 @@ describe("a case cannot write outside its fixture root", () => {
   }, 60_000);
 
   it("run as written, a user directory outside is a suite-bug and the user file outside is not written", async () => {
-    const c = bypassingLint(caseText([], ["  - operation: approve", "    expect: { exit: 0 }", "  - operation: activate", "    args: { instructions: { scope: user } }", "    expect: { exit: 0 }"]), (x) => {
-      x.given = { ...x.given, environment: { CODEX_HOME: canary } };
-    });
+    const c = bypassingLint(
+      caseText([], ["  - operation: approve", "    expect: { exit: 0 }", "  - operation: activate", "    args: { instructions: { scope: user } }", "    expect: { exit: 0 }"]),
+      (x) => {
+        x.given = { ...x.given, environment: { CODEX_HOME: canary } };
+      },
+    );
     expect(await runAsWritten(c)).toMatchObject({ outcome: "suite-bug", message: expect.stringMatching(/CODEX_HOME ".*" is absolute/) });
     await canaryUnchanged();
   }, 60_000);

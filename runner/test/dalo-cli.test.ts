@@ -11,14 +11,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { dir as tmpDir } from "tmp-promise";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  CommandLineError,
-  commandWords,
-  defaultCommand,
-  parseLaunchArgs,
-  splitCommand,
-  validatorArgv,
-} from "../../adapters-under-test/dalo-cli/command-line.js";
+import { CommandLineError, commandWords, defaultCommand, parseLaunchArgs, splitCommand, validatorArgv } from "../../adapters-under-test/dalo-cli/command-line.js";
 import { implementationFromEnvironment, readAdapter, resolveAdapter } from "../src/adapters/load-adapter.js";
 import { loadCases } from "../src/cases/load-cases.js";
 import { parseReport } from "../src/report/jsonl.js";
@@ -50,7 +43,9 @@ async function papcRun(name: string, cases: string[], env: Record<string, string
   });
   const seconds = (performance.now() - started) / 1000;
   const report = parseReport(await readFile(join(out, name, "dalo-cli.jsonl"), "utf8"));
-  console.log(`dalo-cli ${name}: ${report.cases.length} cases in ${seconds.toFixed(1)} s (report: ${(report.footer.duration_ms / 1000).toFixed(1)} s, ${JSON.stringify(report.footer.totals)})`);
+  console.log(
+    `dalo-cli ${name}: ${report.cases.length} cases in ${seconds.toFixed(1)} s (report: ${(report.footer.duration_ms / 1000).toFixed(1)} s, ${JSON.stringify(report.footer.totals)})`,
+  );
   return { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr, report, seconds };
 }
 
@@ -191,7 +186,10 @@ describe("dalo-cli passes the validator's ending through", () => {
   it("a command string that does not split is an error saying why", async () => {
     const report = await suiteRun(one, { PAPC_VALIDATOR_COMMAND: "dalo 'unclosed" });
     expect(report.cases.map((c) => [c.outcome, c.message])).toEqual([
-      ["error", `protocol error: exit 126, stdout is not one JSON document: "dalo-cli adapter: cannot start the validator: PAPC_VALIDATOR_COMMAND='dalo 'unclosed' has an unclosed ' quote at character 6"`],
+      [
+        "error",
+        `protocol error: exit 126, stdout is not one JSON document: "dalo-cli adapter: cannot start the validator: PAPC_VALIDATOR_COMMAND='dalo 'unclosed' has an unclosed ' quote at character 6"`,
+      ],
     ]);
   });
 });
@@ -232,9 +230,7 @@ describe("splitting PAPC_VALIDATOR_COMMAND (no shell)", () => {
     expect(() => parseLaunchArgs(["/s", "--source-id"])).toThrow(/expected <source> \[--source-id ID\]/);
     expect(() => parseLaunchArgs(["/s", "--other", "x"])).toThrow(CommandLineError);
     expect(validatorArgv(["dalo"], { source: "/s" })).toEqual(["dalo", "--json", "plugin", "validate", "/s"]);
-    expect(validatorArgv(["node", "cli.js"], { source: "/s", sourceId: "company" })).toEqual([
-      "node", "cli.js", "--json", "plugin", "validate", "/s", "--source-id", "company",
-    ]);
+    expect(validatorArgv(["node", "cli.js"], { source: "/s", sourceId: "company" })).toEqual(["node", "cli.js", "--json", "plugin", "validate", "/s", "--source-id", "company"]);
   });
 });
 

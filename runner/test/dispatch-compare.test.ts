@@ -45,9 +45,7 @@ describe("compareDispatch", () => {
 
   it("shows an extra key of the response as a diff of the response", () => {
     const actual = { ...DENY, systemMessage: "hook `gate`: hook_handler_failed" };
-    expect(compare({ response: DENY }, JSON.stringify(actual))).toEqual([
-      { type: "add", path: "response", actual: '  "systemMessage": "hook `gate`: hook_handler_failed"' },
-    ]);
+    expect(compare({ response: DENY }, JSON.stringify(actual))).toEqual([{ type: "add", path: "response", actual: '  "systemMessage": "hook `gate`: hook_handler_failed"' }]);
   });
 
   it("shows a failing matcher beside the value it did not accept", () => {
@@ -67,7 +65,13 @@ describe("compareDispatch", () => {
   });
 
   it("checks exit, stdout_excludes (with an excerpt) and stderr", () => {
-    const diff = compare({ exit: 0, stdout_excludes: ["s3cret", "absent"], stderr: { $string: { contains: ["hook `bye`: hook_handler_failed"] } } }, '{"systemMessage":"token s3cret"}', {}, 1, "nothing");
+    const diff = compare(
+      { exit: 0, stdout_excludes: ["s3cret", "absent"], stderr: { $string: { contains: ["hook `bye`: hook_handler_failed"] } } },
+      '{"systemMessage":"token s3cret"}',
+      {},
+      1,
+      "nothing",
+    );
     expect(diff).toEqual([
       { type: "modify", path: "exit", expected: "0", actual: "1" },
       { type: "add", path: "stdout_excludes[0]", expected: 'no "s3cret" in stdout', actual: '…{"systemMessage":"token s3cret"}…' },
@@ -142,6 +146,18 @@ describe("handler expectations", () => {
   });
 
   it("ignore handlers the case does not name", () => {
-    expect(compareDispatch({ handlers: { gate: { ran: true } } }, { exit: 0, stdout: "{}" }, { ...none, runs: new Map([["gate", [run()]], ["other", []]]) })).toEqual([]);
+    expect(
+      compareDispatch(
+        { handlers: { gate: { ran: true } } },
+        { exit: 0, stdout: "{}" },
+        {
+          ...none,
+          runs: new Map([
+            ["gate", [run()]],
+            ["other", []],
+          ]),
+        },
+      ),
+    ).toEqual([]);
   });
 });

@@ -13,7 +13,14 @@ const common = { session_id: "s-1", transcript_path: "/tmp/t.jsonl", cwd: "/tmp/
 /** Hand-written payloads (origin: documented), keyed by recording id. */
 export const PAYLOADS: Record<string, Record<string, unknown>> = {
   "claude-code/2.1.233/PreToolUse/t": { ...common, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "echo hi" }, tool_use_id: "toolu_1" },
-  "claude-code/2.1.233/PostToolUse/t": { ...common, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "echo hi" }, tool_response: { stdout: "hi" }, tool_use_id: "toolu_1" },
+  "claude-code/2.1.233/PostToolUse/t": {
+    ...common,
+    hook_event_name: "PostToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "echo hi" },
+    tool_response: { stdout: "hi" },
+    tool_use_id: "toolu_1",
+  },
   "claude-code/2.1.233/UserPromptSubmit/t": { ...common, hook_event_name: "UserPromptSubmit", prompt: "hello" },
   "claude-code/2.1.233/Stop/t": { ...common, hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "done" },
   "claude-code/2.1.233/SessionEnd/t": { ...common, hook_event_name: "SessionEnd", reason: "other" },

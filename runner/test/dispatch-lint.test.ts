@@ -47,7 +47,9 @@ describe("dispatch cases in papc lint", () => {
   });
 
   it("reports event edits that cannot be applied, at the pointer", () => {
-    const ps = findings(dispatchCase("  event:\n    recording: claude-code/2.1.233/PreToolUse/t\n    set:\n      /tool_input/command: ls\n      /nope/deeper: 1\n    delete: [/tool_input/absent]"));
+    const ps = findings(
+      dispatchCase("  event:\n    recording: claude-code/2.1.233/PreToolUse/t\n    set:\n      /tool_input/command: ls\n      /nope/deeper: 1\n    delete: [/tool_input/absent]"),
+    );
     expect(where(ps)).toEqual(["10 event-edit", "11 event-edit"]);
     expect(ps.map((p) => p.message)).toEqual([expect.stringMatching(/"\/nope" does not exist/), expect.stringMatching(/"\/tool_input\/absent" does not exist/)]);
   });
@@ -78,10 +80,12 @@ describe("dispatch cases in papc lint", () => {
 
   it("needs given.event, and checks hook and handler shapes against the schema", () => {
     expect(findings(dispatchCase("  hooks: []")).map((p) => p.message)).toEqual(["/given must have required property 'event'"]);
-    const ps = findings(dispatchCase("  event: claude-code/2.1.233/PreToolUse/t\n  hooks:\n    - id: Gate\n      effect: allow_deny\n      handler: { exit: 300, stdout: 5, colour: red }"));
+    const ps = findings(
+      dispatchCase("  event: claude-code/2.1.233/PreToolUse/t\n  hooks:\n    - id: Gate\n      effect: allow_deny\n      handler: { exit: 300, stdout: 5, colour: red }"),
+    );
     expect(ps.map((p) => `${p.line} ${p.message}`)).toEqual([
       '8 /given/hooks/0/id must match pattern "^[a-z0-9]+(?:-[a-z0-9]+)*$"',
-      "10 /given/hooks/0/handler must NOT have additional properties \"colour\"",
+      '10 /given/hooks/0/handler must NOT have additional properties "colour"',
       "10 /given/hooks/0/handler/stdout must match a schema in anyOf (it has none of the allowed forms)",
       "10 /given/hooks/0/handler/exit must be <= 255",
     ]);
@@ -101,7 +105,9 @@ describe("dispatch cases in papc lint", () => {
 describe("loaded dispatch cases", () => {
   it("carry the event (edited), provider, plugin and every hook default", () => {
     const c = loadOne(
-      dispatchCase("  event: { recording: codex/0.147.0/PreToolUse/t, set: { /tool_name: apply_patch }, delete: [/tool_use_id] }\n  plugin: guard\n  hooks:\n    - { id: gate, effect: allow_deny, requirement: optional, bindings: [{ input: cwd, field: session.cwd }] }"),
+      dispatchCase(
+        "  event: { recording: codex/0.147.0/PreToolUse/t, set: { /tool_name: apply_patch }, delete: [/tool_use_id] }\n  plugin: guard\n  hooks:\n    - { id: gate, effect: allow_deny, requirement: optional, bindings: [{ input: cwd, field: session.cwd }] }",
+      ),
       recordings,
     );
     expect(c.dispatch).toMatchObject({ provider: "codex", recording: "codex/0.147.0/PreToolUse/t", eventName: "PreToolUse", plugin: "guard" });
@@ -109,9 +115,20 @@ describe("loaded dispatch cases", () => {
     expect(c.dispatch!.event).not.toHaveProperty("tool_use_id");
     expect(c.dispatch!.hooks).toEqual([
       {
-        id: "gate", subject: "tool_call", phase: "before", effect: "allow_deny", requirement: "optional", fallback: "omit", timeout_ms: 2000,
-        failure_policy: "report", error_visibility: "user", bindings: [{ input: "cwd", field: "session.cwd" }], inputs: [{ name: "cwd", type: "path" }],
-        argv: ["${input.cwd}"], env: [], handler: { stdout: { kind: "abstain" } },
+        id: "gate",
+        subject: "tool_call",
+        phase: "before",
+        effect: "allow_deny",
+        requirement: "optional",
+        fallback: "omit",
+        timeout_ms: 2000,
+        failure_policy: "report",
+        error_visibility: "user",
+        bindings: [{ input: "cwd", field: "session.cwd" }],
+        inputs: [{ name: "cwd", type: "path" }],
+        argv: ["${input.cwd}"],
+        env: [],
+        handler: { stdout: { kind: "abstain" } },
       },
     ]);
     expect(PAYLOADS["codex/0.147.0/PreToolUse/t"]!.tool_name).toBe("shell"); // the recording itself is untouched

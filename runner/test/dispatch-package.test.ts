@@ -93,7 +93,9 @@ describe("the generated package", () => {
     const { exit, report } = await validate(root);
     expect(report.diagnostics).toEqual([]);
     expect([exit, report.valid]).toEqual([0, true]);
-    expect(report.providers.map((p) => p.status)).toEqual(["supported", "supported"].map((s, i) => (c.dispatch!.hooks.some((h) => h.effect === "replace_output") && i === 1 ? "unsupported" : s)));
+    expect(report.providers.map((p) => p.status)).toEqual(
+      ["supported", "supported"].map((s, i) => (c.dispatch!.hooks.some((h) => h.effect === "replace_output") && i === 1 ? "unsupported" : s)),
+    );
   });
 
   it("writes every default into PLUGIN.toml: one node tool and one hook per case hook", async () => {
@@ -102,13 +104,29 @@ describe("the generated package", () => {
     const manifest = parse(await readFile(join(root, "plugins/demo/PLUGIN.toml"), "utf8")) as { tool: Record<string, unknown>[]; hook: Record<string, unknown>[] };
     expect(manifest.tool[1]).toEqual({ schema_version: 1, id: "watch", entry: "tools/watch.mjs", runtime: "node", argv: [], cwd: "tool_root", availability: "required" });
     expect(manifest.tool[0]).toMatchObject({
-      inputs: [{ name: "name", type: "string" }, { name: "call", type: "string" }, { name: "dir", type: "path" }, { name: "kind", type: "string" }],
+      inputs: [
+        { name: "name", type: "string" },
+        { name: "call", type: "string" },
+        { name: "dir", type: "path" },
+        { name: "kind", type: "string" },
+      ],
       argv: ["${input.name}", "${input.call}", "${input.dir}", "${input.kind}"],
       env: ["PAPC_ALLOWED", "PATH"],
     });
     expect(manifest.hook[1]).toEqual({
-      schema_version: 1, id: "watch", tool: "watch", subject: "tool_call", phase: "before", effect: "observe", requirement: "optional",
-      timeout_ms: 2000, failure_policy: "report", retry: "never", error_visibility: "user", blocking_scope: "matched_event", fallback: "omit",
+      schema_version: 1,
+      id: "watch",
+      tool: "watch",
+      subject: "tool_call",
+      phase: "before",
+      effect: "observe",
+      requirement: "optional",
+      timeout_ms: 2000,
+      failure_policy: "report",
+      retry: "never",
+      error_visibility: "user",
+      blocking_scope: "matched_event",
+      fallback: "omit",
     });
     expect(manifest.hook[0]).toMatchObject({ timeout_ms: 100, failure_policy: "fail_closed", error_visibility: "model_and_user", matcher: { tool_names: ["Bash", "Write"] } });
   });
@@ -135,7 +153,13 @@ describe("the generated package", () => {
 });
 
 /** Runs a generated handler directly, as a dispatcher would; resolves on its exit (not on stdout EOF). */
-function runHandler(entry: string, args: string[], env: Record<string, string>, cwd: string, stdin: string): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+function runHandler(
+  entry: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  stdin: string,
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [entry, ...args], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });

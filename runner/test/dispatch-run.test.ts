@@ -95,7 +95,9 @@ describe("exec argv templates with arrays", () => {
     };
     expect((await write('    argv: [x, ["{args.hooks[]}"]]\n    stdin: event\n')).problems).toEqual([]);
     const two = await write('    argv: [x, ["{args.a[]}", "{args.b[]}"]]\n');
-    expect(two.problems.map((p) => `${p.line} ${p.message}`)).toEqual(["7 operations.dispatch.argv repeats one group over two arrays (args.a, args.b); use one [] placeholder per group"]);
+    expect(two.problems.map((p) => `${p.line} ${p.message}`)).toEqual([
+      "7 operations.dispatch.argv repeats one group over two arrays (args.a, args.b); use one [] placeholder per group",
+    ]);
     const stdin = await write("    argv: [x]\n    stdin: file\n");
     expect(stdin.problems.map((p) => `${p.line} ${p.message}`)).toEqual(['8 /operations/dispatch/stdin must be equal to one of the allowed values ("event")']);
   });

@@ -40,7 +40,9 @@ describe("papc harness install", () => {
     expect(err).toBeInstanceOf(HarnessInstallError);
     expect((err as HarnessInstallError).message).toMatch(/^@anthropic-ai\/claude-code@2\.1\.233 \(claude-code\): npm install failed \(exit 1\); is the npm registry reachable\?/);
     expect((err as HarnessInstallError).npmTail).toMatch(/ECONNREFUSED/);
-    expect(await readFile(join(packageDir(claude!, cache.path), "install.log"), "utf8")).toMatch(/^\$ npm install --engine-strict=false --no-audit --no-fund --no-save --loglevel=warn @anthropic-ai\/claude-code@2\.1\.233\n/);
+    expect(await readFile(join(packageDir(claude!, cache.path), "install.log"), "utf8")).toMatch(
+      /^\$ npm install --engine-strict=false --no-audit --no-fund --no-save --loglevel=warn @anthropic-ai\/claude-code@2\.1\.233\n/,
+    );
     await expect(resolveHarness("claude-code", RECORDINGS, cache.path)).rejects.toThrow(HarnessMissingError);
 
     const run = await execa("node", [PAPC, "harness", "install", "--provider", "codex"], { reject: false, env: { PAPC_HARNESS_CACHE: cache.path, ...UNREACHABLE } });

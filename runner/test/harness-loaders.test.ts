@@ -71,7 +71,9 @@ describe("the published reports of the Agent Plugins consumers", () => {
       expect(await readFile(join(KIT_ROOT, file.markdown), "utf8"), `${file.markdown} is not the rendering of ${file.jsonl}`).toBe(renderMarkdown(report));
       const folders = LOADER_ADAPTERS[adapter] ?? [];
       if (folders.length > 0) {
-        expect((await readSources(KIT_ROOT))[adapter], `the code of ${adapter} changed since ${file.jsonl}; ${REPUBLISH(adapter)}`).toBe(await sourcesFingerprint(KIT_ROOT, folders));
+        expect((await readSources(KIT_ROOT))[adapter], `the code of ${adapter} changed since ${file.jsonl}; ${REPUBLISH(adapter)}`).toBe(
+          await sourcesFingerprint(KIT_ROOT, folders),
+        );
         const pin = (await loadPins(join(KIT_ROOT, "recordings"))).find((p) => p.provider === HARNESS_OF[adapter]);
         expect(report.header.implementation?.implementation.version, `${file.jsonl} was not made with the pinned ${HARNESS_OF[adapter]}`).toBe(pin?.version);
       }
@@ -80,7 +82,11 @@ describe("the published reports of the Agent Plugins consumers", () => {
 
   it(`${MATRIX_FILE} is what the published reports say`, async () => {
     const committed = await readFile(join(KIT_ROOT, MATRIX_FILE), "utf8");
-    const fresh = await loaderMatrixFor(KIT_ROOT, published.map((p) => join(KIT_ROOT, p.jsonl)), join(KIT_ROOT, "docs"));
+    const fresh = await loaderMatrixFor(
+      KIT_ROOT,
+      published.map((p) => join(KIT_ROOT, p.jsonl)),
+      join(KIT_ROOT, "docs"),
+    );
     expect(committed, `regenerate it: npx papc compat-loaders ${published.map((p) => p.jsonl).join(" ")} --out ${MATRIX_FILE}`).toBe(fresh);
   });
 
@@ -103,9 +109,24 @@ describe("a sample re-run in the real harnesses gives the published outcomes", (
       const report = reports.get(adapter);
       if (!report) throw new Error(`no published report for ${adapter}; ${REPUBLISH(adapter)}`);
       // the seed fixtures, then the first few of each outcome in suite order
-      const byOutcome = (outcome: string, n: number): string[] => report.cases.filter((c) => c.outcome === outcome && !c.id.startsWith("agent-plugins/seed/")).slice(0, n).map((c) => c.id);
-      const ids = new Set([...suite.filter((c) => c.id.startsWith("agent-plugins/seed/")).map((c) => c.id), ...byOutcome("expected-fail", 2), ...byOutcome("skip", 1), ...byOutcome("pass", 1)]);
-      const rerun = await runSuite({ kitRoot: KIT_ROOT, kit: { name: "papc", version: "test" }, adapter: await resolveAdapter(adapter, KIT_ROOT), cases: suite.filter((c) => ids.has(c.id)), jobs: 2 });
+      const byOutcome = (outcome: string, n: number): string[] =>
+        report.cases
+          .filter((c) => c.outcome === outcome && !c.id.startsWith("agent-plugins/seed/"))
+          .slice(0, n)
+          .map((c) => c.id);
+      const ids = new Set([
+        ...suite.filter((c) => c.id.startsWith("agent-plugins/seed/")).map((c) => c.id),
+        ...byOutcome("expected-fail", 2),
+        ...byOutcome("skip", 1),
+        ...byOutcome("pass", 1),
+      ]);
+      const rerun = await runSuite({
+        kitRoot: KIT_ROOT,
+        kit: { name: "papc", version: "test" },
+        adapter: await resolveAdapter(adapter, KIT_ROOT),
+        cases: suite.filter((c) => ids.has(c.id)),
+        jobs: 2,
+      });
       const was = new Map(report.cases.map((c) => [c.id, verdict(c)]));
       const differ = rerun.cases.filter((c) => verdict(c) !== was.get(c.id)).map((c) => `${c.id}: now ${verdict(c)} ${c.message ?? ""}, published ${was.get(c.id)}`);
       expect(differ, `${adapter} no longer gives its published verdicts; ${REPUBLISH(adapter)}`).toEqual([]);

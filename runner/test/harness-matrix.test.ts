@@ -22,11 +22,36 @@ describe("docs/harness-versions.md", () => {
   });
 
   it("renders a change of outcome with the first release that shows it and what was probed", () => {
-    const version = (v: string, outcome: string) => ({ provider: "codex" as const, package: "@openai/codex", version: v, pinned: v === "0.147.0", version_output: `codex-cli ${v}`, live: { "live/codex/x": outcome } });
+    const version = (v: string, outcome: string) => ({
+      provider: "codex" as const,
+      package: "@openai/codex",
+      version: v,
+      pinned: v === "0.147.0",
+      version_output: `codex-cli ${v}`,
+      live: { "live/codex/x": outcome },
+    });
     const matrix: HarnessMatrix = {
-      matrix: 1, generated_at: "2026-12-05T00:00:00.000Z", requested: ["codex@0.147.0,0.171.0"], duration_ms: 1000,
+      matrix: 1,
+      generated_at: "2026-12-05T00:00:00.000Z",
+      requested: ["codex@0.147.0,0.171.0"],
+      duration_ms: 1000,
       versions: [version("0.147.0", "pass"), { ...version("0.171.0", "fail"), drift: { provider: "codex", from: "0.147.0", to: "0.171.0", compared: 14, events: [] } }],
-      changes: [{ provider: "codex", case: "live/codex/x", from: { version: "0.147.0", outcome: "pass" }, to: { version: "0.171.0", outcome: "fail" }, bisection: { first: "0.160.0", last_same: "0.159.0", probed: [{ version: "0.159.0", observed: "pass" }, { version: "0.160.0", observed: "fail" }] } }],
+      changes: [
+        {
+          provider: "codex",
+          case: "live/codex/x",
+          from: { version: "0.147.0", outcome: "pass" },
+          to: { version: "0.171.0", outcome: "fail" },
+          bisection: {
+            first: "0.160.0",
+            last_same: "0.159.0",
+            probed: [
+              { version: "0.159.0", observed: "pass" },
+              { version: "0.160.0", observed: "fail" },
+            ],
+          },
+        },
+      ],
     };
     const text = renderMatrix(matrix);
     expect(text).toContain("| 0.171.0 | codex-cli 0.171.0 | none (14 recordings) | 0/1 |");

@@ -35,12 +35,20 @@ describe("--harness <provider>@<version|latest>", () => {
     expect(pinAtVersion(codex, "0.171.0")).toEqual({ ...codex, version: "0.171.0", version_output: "codex-cli 0.171.0" });
     expect(pinAtVersion(codex, codex.version)).toBe(codex);
     const chosen = await requestedPins(pins, [parseHarnessFlag("codex@latest"), parseHarnessFlag("claude-code@2.1.233,latest")], fakeRegistry);
-    expect(chosen.map((p) => `${p.provider}@${p.version} ${p.version_output}`)).toEqual(["codex@0.171.0 codex-cli 0.171.0", "claude-code@2.1.233 2.1.233 (Claude Code)", "claude-code@2.1.332 2.1.332 (Claude Code)"]);
+    expect(chosen.map((p) => `${p.provider}@${p.version} ${p.version_output}`)).toEqual([
+      "codex@0.171.0 codex-cli 0.171.0",
+      "claude-code@2.1.233 2.1.233 (Claude Code)",
+      "claude-code@2.1.332 2.1.332 (Claude Code)",
+    ]);
   });
 
   it("`latest` without a reachable registry fails with exit 2 and says so, installing nothing", async () => {
     const cache = await tmpDir({ unsafeCleanup: true });
-    const run = await papc(["harness", "install", "--harness", "codex@latest"], { npm_config_registry: "http://127.0.0.1:9/", npm_config_fetch_retries: "0", PAPC_HARNESS_CACHE: cache.path });
+    const run = await papc(["harness", "install", "--harness", "codex@latest"], {
+      npm_config_registry: "http://127.0.0.1:9/",
+      npm_config_fetch_retries: "0",
+      PAPC_HARNESS_CACHE: cache.path,
+    });
     expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/^papc: cannot ask the npm registry for @openai\/codex version: `npm view` failed \(exit \d+\); is the registry reachable\?/);
     expect(await readdir(cache.path)).toEqual([]);
@@ -74,7 +82,12 @@ describe("papc recordings diff", () => {
     await writeFile(file, JSON.stringify(recording));
     const drifted = await papc(["recordings", "diff", "codex@0.147.0", "codex@0.999.0", "--out", out.path, "--json"]);
     expect(drifted.exitCode).toBe(1);
-    expect(JSON.parse(drifted.stdout)).toMatchObject({ provider: "codex", from: "0.147.0", to: "0.999.0", events: [{ id: "PreToolUse/bash-echo", kind: "changed", fields: [{ pointer: "/permission_mode", kind: "removed" }] }] });
+    expect(JSON.parse(drifted.stdout)).toMatchObject({
+      provider: "codex",
+      from: "0.147.0",
+      to: "0.999.0",
+      events: [{ id: "PreToolUse/bash-echo", kind: "changed", fields: [{ pointer: "/permission_mode", kind: "removed" }] }],
+    });
 
     const tampered = await papc(["recordings", "verify", "--harness", "codex@0.999.0", "--out", out.path]);
     expect(tampered.exitCode).toBe(1);
@@ -90,12 +103,17 @@ describe("papc recordings diff", () => {
 
 describe("a report names the harness binaries it ran (KIT-HARNESS-PROVENANCE)", () => {
   it("Markdown and HTML say which package and version, what --version printed, and whether it is the pin", () => {
-    const header = { ...HEADER, harnesses: [
-      { provider: "claude-code", package: "@anthropic-ai/claude-code", version: "2.1.233", version_output: "2.1.233 (Claude Code)", pinned: true },
-      { provider: "codex", package: "@openai/codex", version: "0.171.0", version_output: "codex-cli 0.171.0", pinned: false },
-    ] };
+    const header = {
+      ...HEADER,
+      harnesses: [
+        { provider: "claude-code", package: "@anthropic-ai/claude-code", version: "2.1.233", version_output: "2.1.233 (Claude Code)", pinned: true },
+        { provider: "codex", package: "@openai/codex", version: "0.171.0", version_output: "codex-cli 0.171.0", pinned: false },
+      ],
+    };
     const report = { header, cases: [], footer: footerFor([], performance.now()) };
-    expect(renderMarkdown(report)).toContain("Harnesses: @anthropic-ai/claude-code@2.1.233 (`--version`: 2.1.233 (Claude Code), the pin); @openai/codex@0.171.0 (`--version`: codex-cli 0.171.0, not the pin: a compatibility observation).");
+    expect(renderMarkdown(report)).toContain(
+      "Harnesses: @anthropic-ai/claude-code@2.1.233 (`--version`: 2.1.233 (Claude Code), the pin); @openai/codex@0.171.0 (`--version`: codex-cli 0.171.0, not the pin: a compatibility observation).",
+    );
     expect(renderHtml([report], { sources: ["r.jsonl"] })).toContain("@openai/codex@0.171.0 (codex-cli 0.171.0, not the pin)");
     expect(renderMarkdown({ header: HEADER, cases: [], footer: report.footer })).not.toContain("Harnesses");
   });

@@ -138,7 +138,12 @@ describe("hostile implementations", () => {
     expect(outcomes(report)).toEqual({ ...AFTER_TRIGGER_PASSES, "probe/trigger": "fail" });
     expect(report.cases.find((c) => c.id === "probe/trigger")!.diff).toEqual([
       { type: "add", path: "fixture.absent", expected: "RAN absent", actual: "RAN exists" },
-      { type: "modify", path: "fixture.unchanged", expected: expect.stringMatching(/^plugins\/demo\/PLUGIN.toml: file 644 [0-9a-f]{64}$/), actual: expect.stringMatching(/^plugins\/demo\/PLUGIN.toml: file 600 /) },
+      {
+        type: "modify",
+        path: "fixture.unchanged",
+        expected: expect.stringMatching(/^plugins\/demo\/PLUGIN.toml: file 644 [0-9a-f]{64}$/),
+        actual: expect.stringMatching(/^plugins\/demo\/PLUGIN.toml: file 600 /),
+      },
       { type: "add", path: "fixture.unchanged", expected: "RAN: (absent)", actual: expect.stringMatching(/^RAN: file 644 /) },
     ]);
   });
@@ -156,7 +161,16 @@ describe("hostile implementations", () => {
   });
 
   it("a case that cannot be loaded is a suite-bug and the other cases still run", async () => {
-    const broken = [{ id: "probe/broken", file: "cases/probe/x.yaml", line: 3, area: "probe", spec: ["KIT-PROBE"], problems: [problem("case-schema", "cases/probe/x.yaml", 3, "/ must have required property 'title'", "probe/broken")] }];
+    const broken = [
+      {
+        id: "probe/broken",
+        file: "cases/probe/x.yaml",
+        line: 3,
+        area: "probe",
+        spec: ["KIT-PROBE"],
+        problems: [problem("case-schema", "cases/probe/x.yaml", 3, "/ must have required property 'title'", "probe/broken")],
+      },
+    ];
     const report = await runProbe(persistentAdapter(["node", join(HOSTILE, "hangs.mjs")]), { broken });
     expect(outcomes(report)).toMatchObject({ "probe/broken": "suite-bug", "probe/ok-1": "pass", "probe/ok-4": "pass" });
     expect(report.cases.find((c) => c.id === "probe/broken")!.message).toBe("cases/probe/x.yaml:3: case-schema: / must have required property 'title'");

@@ -26,7 +26,16 @@ import type { CaseRecord, Outcome, RunReport } from "../src/types/run-report.js"
 import { KIT_ROOT, persistentAdapter } from "./helpers.js";
 
 const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const SCREENSHOT = join(KIT_ROOT, "reports/html-report.png");
 const SELECTION = ["cli/exit/*", "manifest/structural/toml/*", "manifest/semantic/identity/*"];
 const SELECTION_FILES = ["cli/exit.yaml", "manifest/structural/toml.yaml", "manifest/semantic/identity.yaml"];
@@ -54,7 +63,15 @@ const SYNTHETIC: CaseRecord[] = [
       { type: "add", path: "diagnostics", actual: "<b>not bold</b>" },
     ],
     stderr: `warning: ${HOSTILE}\n`,
-    input: { title: `exit 1 for an invalid package ${HOSTILE}`, file: "cases/synthetic.yaml", line: 7, fixture: [{ path: "plugins/demo/PLUGIN.toml", kind: "file", bytes: 19, text: "schema_version = 1\n" }, { path: "plugins/demo/skills", kind: "dir" }] },
+    input: {
+      title: `exit 1 for an invalid package ${HOSTILE}`,
+      file: "cases/synthetic.yaml",
+      line: 7,
+      fixture: [
+        { path: "plugins/demo/PLUGIN.toml", kind: "file", bytes: 19, text: "schema_version = 1\n" },
+        { path: "plugins/demo/skills", kind: "dir" },
+      ],
+    },
   }),
   synthetic("synthetic/not-announced", "not-applicable", { duration_ms: 0, message: 'the implementation does not announce operation "compose"' }),
   synthetic("synthetic/skipped", "skip", { message: "not implemented yet (https://example.invalid/issues/1)" }),
@@ -186,10 +203,13 @@ describe("the HTML report in headless Chromium", () => {
     return { page, problems };
   }
 
-  const visibleIds = (page: Page): Promise<string[]> =>
-    page.$$eval("#cases-table > tbody:not([hidden])", (bodies) => bodies.map((b) => b.getAttribute("data-id") ?? ""));
+  const visibleIds = (page: Page): Promise<string[]> => page.$$eval("#cases-table > tbody:not([hidden])", (bodies) => bodies.map((b) => b.getAttribute("data-id") ?? ""));
   const shownText = (page: Page): Promise<string | null> => page.textContent("#shown");
-  const idsWhere = (f: (c: CaseRecord) => boolean): string[] => mixed.cases.filter(f).map((c) => c.id).sort();
+  const idsWhere = (f: (c: CaseRecord) => boolean): string[] =>
+    mixed.cases
+      .filter(f)
+      .map((c) => c.id)
+      .sort();
 
   it("shows one run: totals, filters, a failure's diff; screenshot", async (ctx) => {
     const { page, problems } = await open(requireChromium(ctx), "single", renderHtml([mixed], { sources: ["reports/reference.jsonl (+ synthetic records)"] }));
@@ -242,7 +262,16 @@ describe("the HTML report in headless Chromium", () => {
     const reqRows = await page.$$eval("#by-requirement tbody th[scope=row]", (ths) => ths.map((t) => t.textContent));
     const failing = (t: Record<string, number | undefined>): boolean => ["fail", "error", "crash", "timeout", "suite-bug"].some((o) => t[o]);
     const byReq = Object.entries(mixed.footer.by_requirement);
-    expect(reqRows).toEqual([...byReq.filter(([, t]) => failing(t)).map(([k]) => k).sort(), ...byReq.filter(([, t]) => !failing(t)).map(([k]) => k).sort()]);
+    expect(reqRows).toEqual([
+      ...byReq
+        .filter(([, t]) => failing(t))
+        .map(([k]) => k)
+        .sort(),
+      ...byReq
+        .filter(([, t]) => !failing(t))
+        .map(([k]) => k)
+        .sort(),
+    ]);
     expect(reqRows.slice(0, 2)).toEqual(["KIT-HTML-SYNTHETIC", "PAP-CLI-EXIT-INVALID"]);
     // the cases to act on first, then by id; a not-applicable case shows no duration
     await page.click("#f-reset");
@@ -305,7 +334,10 @@ describe("the HTML report in headless Chromium", () => {
 
     // only the differing rows
     const byId = new Map(wrong.cases.map((c) => [c.id, c.outcome]));
-    const differing = reference.cases.filter((c) => byId.get(c.id) !== c.outcome).map((c) => c.id).sort();
+    const differing = reference.cases
+      .filter((c) => byId.get(c.id) !== c.outcome)
+      .map((c) => c.id)
+      .sort();
     await page.check("#f-differs");
     expect((await visibleIds(page)).sort()).toEqual(differing);
     expect(await shownText(page)).toBe(`${differing.length} of ${reference.cases.length} cases shown`);

@@ -94,7 +94,9 @@ describe("IMPLEMENTERS.md, run literally in a fresh folder", () => {
 
   it("papc repro writes the fixture and prints the requests and a line to re-run it", async () => {
     const repro = ran.find((r) => r.line.startsWith("npx papc repro "));
-    expect(repro?.all).toMatch(/^cli\/command-line\/json-plugin-validate: .+\ncase: node_modules\/papc\/cases\/cli\/command-line\.yaml:\d+\nfixture: \S+papc-repro\/cli\/command-line\/json-plugin-validate \(\d+ entr(y|ies)\)/);
+    expect(repro?.all).toMatch(
+      /^cli\/command-line\/json-plugin-validate: .+\ncase: node_modules\/papc\/cases\/cli\/command-line\.yaml:\d+\nfixture: \S+papc-repro\/cli\/command-line\/json-plugin-validate \(\d+ entr(y|ies)\)/,
+    );
     expect(repro?.all).toContain('{"cmd":"run","seq":1,"case":{"id":"cli/command-line/json-plugin-validate","operation":"validate-cli"');
     expect(repro?.all).toMatch(/re-run by hand:\n {2}cd \S+ && printf '%s\\n' .+ \| env -i (\w+="\$\w+" )*PATH="\$PATH"( \w+="\$\w+")* node adapter\.mjs$/m);
     expect(existsSync(join(folder, "papc-repro/cli/command-line/json-plugin-validate"))).toBe(true);
@@ -140,7 +142,10 @@ describe("IMPLEMENTERS.md §8, the CI snippet on a fresh runner", () => {
     expect(ciSteps.slice(0, 2)).toEqual(["npm ci", "npx papc run --adapter . --out reports"]);
     const tmp = await tmpDir({ unsafeCleanup: true });
     try {
-      const ignored = (await readFile(join(folder, ".gitignore"), "utf8")).split("\n").filter(Boolean).map((l) => l.replace(/\/$/, ""));
+      const ignored = (await readFile(join(folder, ".gitignore"), "utf8"))
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => l.replace(/\/$/, ""));
       const clone = join(tmp.path, "checkout");
       await cp(folder, clone, { recursive: true, filter: (src) => !ignored.includes(src.slice(folder.length + 1).split("/")[0] ?? "") });
       const summary = join(tmp.path, "step-summary.md");

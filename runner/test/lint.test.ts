@@ -76,7 +76,8 @@ describe("papc lint", () => {
   });
 
   it("reports a validate case both constant validators pass as one with no teeth (KIT-LINT-TEETH)", async () => {
-    const toothless = (id: string, expect: string, files = `    plugins/demo/PLUGIN.toml: "schema_version = 1\\n"\n`): string => `id: area/x/${id}\ntitle: t\nspec: [KIT-A]\noperation: validate\ngiven:\n  files:\n${files}expect: ${expect}\n`;
+    const toothless = (id: string, expect: string, files = `    plugins/demo/PLUGIN.toml: "schema_version = 1\\n"\n`): string =>
+      `id: area/x/${id}\ntitle: t\nspec: [KIT-A]\noperation: validate\ngiven:\n  files:\n${files}expect: ${expect}\n`;
     const ps = await lintFiles({
       "cases/area/x/schema-only.yaml": toothless("schema-only", "{ report: { schema_version: 1 } }"),
       // no package: rejecting every package reports nothing either
@@ -86,11 +87,15 @@ describe("papc lint", () => {
       "cases/area/x/named.yaml": toothless("named", "{ diagnostics: { includes: [{ code: invalid_plugin_package, path: plugins/demo/PLUGIN.toml }] } }"),
     });
     expect(where(ps)).toEqual(["cases/area/x/no-diagnostics.yaml:1 no-teeth", "cases/area/x/schema-only.yaml:1 no-teeth"]);
-    expect(ps[1]!.message).toBe('case "area/x/schema-only" passes against a validator that accepts everything and one that rejects every package: its expectation tells no validator apart');
+    expect(ps[1]!.message).toBe(
+      'case "area/x/schema-only" passes against a validator that accepts everything and one that rejects every package: its expectation tells no validator apart',
+    );
   });
 
   it("reports each # TODO marker left in a case file at its line", async () => {
-    const ps = await lintFiles({ "cases/area/x/todo.yaml": GOOD.replace("area/x/good", "area/x/todo").replace("expect: { exit: 1 }", "expect: { exit: 1 }  # TODO: the exit code") });
+    const ps = await lintFiles({
+      "cases/area/x/todo.yaml": GOOD.replace("area/x/good", "area/x/todo").replace("expect: { exit: 1 }", "expect: { exit: 1 }  # TODO: the exit code"),
+    });
     expect(where(ps)).toEqual(["cases/area/x/todo.yaml:8 todo-left"]);
     expect(ps[0]!.message).toBe("a # TODO marker is left: the exit code");
   });
@@ -102,7 +107,8 @@ describe("papc lint", () => {
 
   it("accepts an exclusion with a reason, and checks that tested_by names the ID", async () => {
     const spec = `${SPEC}- **[KIT-C]** SHOULD (test): third.\n- **[KIT-D]** SHOULD (test): fourth.\n`;
-    const exclusions = "exclusions:\n  - id: KIT-C\n    reason: checked by the runner's own tests\n    tested_by: t.test.ts\n  - id: KIT-D\n    reason: checked by the runner's own tests\n    tested_by: t.test.ts\n";
+    const exclusions =
+      "exclusions:\n  - id: KIT-C\n    reason: checked by the runner's own tests\n    tested_by: t.test.ts\n  - id: KIT-D\n    reason: checked by the runner's own tests\n    tested_by: t.test.ts\n";
     const ps = await lintFiles({ "SPEC.md": spec, "cases/EXCLUSIONS.yaml": exclusions, "t.test.ts": "// KIT-C\n" });
     expect(where(ps)).toEqual(["cases/EXCLUSIONS.yaml:7 exclusion-test-missing"]);
   });

@@ -45,7 +45,13 @@ describe("live cases on load", () => {
     const c = set.cases[0]!;
     expect(c.live?.provider).toBe("claude-code");
     expect(c.live?.plugin).toBe("demo");
-    expect(c.live?.hooks[0]).toMatchObject({ id: "gate", timeout_ms: LIVE_DEFAULT_TIMEOUT_MS, failure_policy: "report", error_visibility: "user", handler: { stdout: { kind: "abstain" } } });
+    expect(c.live?.hooks[0]).toMatchObject({
+      id: "gate",
+      timeout_ms: LIVE_DEFAULT_TIMEOUT_MS,
+      failure_policy: "report",
+      error_visibility: "user",
+      handler: { stdout: { kind: "abstain" } },
+    });
     expect(c.live?.scenario.turns).toHaveLength(2);
   });
 
@@ -81,7 +87,17 @@ describe("live cases on load", () => {
     ].join("\n");
     const set = load(text);
     expect(where(set).sort()).toEqual(
-      ["7 operation-mismatch", "15 operation-mismatch", "16 operation-mismatch", "9 hook-subject-needed", "13 scenario-tool", "17 unknown-hook", "18 fixture-path-escapes", "20 live-event-value", "21 unknown-hook"].sort(),
+      [
+        "7 operation-mismatch",
+        "15 operation-mismatch",
+        "16 operation-mismatch",
+        "9 hook-subject-needed",
+        "13 scenario-tool",
+        "17 unknown-hook",
+        "18 fixture-path-escapes",
+        "20 live-event-value",
+        "21 unknown-hook",
+      ].sort(),
     );
     expect(set.problems.find((p) => p.code === "operation-mismatch" && p.line === 15)?.message).toMatch(/projection.exit or harness.exit/);
     expect(set.problems.find((p) => p.code === "operation-mismatch" && p.line === 7)?.message).toBe("given.event belongs to dispatch and multi-step cases, not to operation live");
@@ -122,7 +138,16 @@ function observation(extra: Partial<LiveObservation> = {}): LiveObservation {
     ...extra,
   };
 }
-const RESULT: LiveResult = { exit: 0, format: "settings-json", text: '{"hooks":{}}', omitted: [{ hook: "b", reason: "r" }, { hook: "a", reason: "r" }], refused: [] };
+const RESULT: LiveResult = {
+  exit: 0,
+  format: "settings-json",
+  text: '{"hooks":{}}',
+  omitted: [
+    { hook: "b", reason: "r" },
+    { hook: "a", reason: "r" },
+  ],
+  refused: [],
+};
 const diffOf = (expect: LiveExpectation, obs = observation(), result = RESULT) => compareLive(expect, result, obs).map((d) => `${d.path}: ${d.expected} | ${d.actual}`);
 
 describe("compareLive", () => {
@@ -132,7 +157,14 @@ describe("compareLive", () => {
         projection: { exit: 0, refused: [], omitted: ["a", "b"] },
         harness: { exit: 0, output: { contains: ["hook `g`: hook_handler_timeout"], excludes: ["papc-noise"] } },
         workdir: { absent: ["ran"] },
-        model: { requests: 2, request: [{ index: 0, contains: ['Say "hi"'], excludes: ["papc-7731"] }, { index: 1, contains: ["No shell (papc-7731)."] }], all: { excludes: ["papc-secret"] } },
+        model: {
+          requests: 2,
+          request: [
+            { index: 0, contains: ['Say "hi"'], excludes: ["papc-7731"] },
+            { index: 1, contains: ["No shell (papc-7731)."] },
+          ],
+          all: { excludes: ["papc-secret"] },
+        },
         handlers: { gate: { runs: 1, argv: [] } },
       }),
     ).toEqual([]);
@@ -144,7 +176,14 @@ describe("compareLive", () => {
         projection: { exit: 1, omitted: ["a"] },
         harness: { exit: 1, output: { contains: ["nope"] } },
         workdir: { present: ["ran"] },
-        model: { requests: 3, request: [{ index: 5, contains: ["x"] }, { index: 0, excludes: ["hi"] }], all: { contains: ["papc-secret"] } },
+        model: {
+          requests: 3,
+          request: [
+            { index: 5, contains: ["x"] },
+            { index: 0, excludes: ["hi"] },
+          ],
+          all: { contains: ["papc-secret"] },
+        },
         handlers: { gate: { runs: 2 } },
       }),
     ).toEqual([
@@ -180,7 +219,9 @@ describe("compareLive", () => {
 
   it("installs Claude settings as JSON and Codex config as TOML, and refuses anything else", () => {
     expect(nativeConfigOf("claude-code", '{"hooks":{}}')).toEqual({ hooks: {} });
-    expect(nativeConfigOf("codex", '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\n')).toEqual({ hooks: { Stop: [{ hooks: [{ type: "command", command: "x" }] }] } });
+    expect(nativeConfigOf("codex", '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\n')).toEqual({
+      hooks: { Stop: [{ hooks: [{ type: "command", command: "x" }] }] },
+    });
     expect(nativeConfigOf("claude-code", "[hooks]")).toMatch(/not JSON/);
     expect(nativeConfigOf("codex", "{")).toMatch(/not TOML/);
     expect(nativeConfigOf("claude-code", "[]")).toMatch(/not a table/);
@@ -200,7 +241,7 @@ describe("matrix cells and rendering", () => {
         "  hooks:",
         "    - { id: gate, subject: tool_call, phase: before, effect: allow_deny, handler: { stdout: { kind: deny, reason: r } } }",
         "    - { id: slow, subject: tool_call, phase: before, effect: allow_deny, timeout_ms: 1000, failure_policy: fail_closed, handler: { delay_ms: 1000 } }",
-        "    - { id: stop, subject: workflow, phase: completion_attempt, effect: continue_workflow, handler: { stdout: { kind: continue_workflow, reason: r }, when: [{ argv: [\"true\"], stdout: { kind: abstain } }] } }",
+        '    - { id: stop, subject: workflow, phase: completion_attempt, effect: continue_workflow, handler: { stdout: { kind: continue_workflow, reason: r }, when: [{ argv: ["true"], stdout: { kind: abstain } }] } }',
         "    - { id: post, subject: tool_call, phase: after, effect: replace_output, handler: { stdout: { kind: replace_output, output: x } } }",
         "",
       ].join("\n"),
@@ -232,17 +273,48 @@ describe("matrix cells and rendering", () => {
   it("renders passing cases per event and row with links, and lists the live cases that did not pass", () => {
     const cells = liveCells(c.live!, RESULT, runs);
     const report: RunReport = {
-      header: { type: "header", report_schema: 1, kit: { name: "papc", version: "t" }, suite: { hash: "0".repeat(64), cases: 2 }, adapter: { name: "a", mode: "persistent", command: [] }, implementation: { protocol: 1, implementation: { name: "impl", version: "9" }, operations: ["live"] }, environment: { node: "v20", platform: "linux", arch: "x64", cpus: 2 }, started_at: "2026-01-01T00:00:00.000Z" },
+      header: {
+        type: "header",
+        report_schema: 1,
+        kit: { name: "papc", version: "t" },
+        suite: { hash: "0".repeat(64), cases: 2 },
+        adapter: { name: "a", mode: "persistent", command: [] },
+        implementation: { protocol: 1, implementation: { name: "impl", version: "9" }, operations: ["live"] },
+        environment: { node: "v20", platform: "linux", arch: "x64", cpus: 2 },
+        started_at: "2026-01-01T00:00:00.000Z",
+      },
       cases: [
         { type: "case", id: "live/codex/a", hash: "1".repeat(64), area: "live/codex", spec: [], outcome: "pass", duration_ms: 1, live: { provider: "codex", cells: cells.cells } },
-        { type: "case", id: "live/codex/b", hash: "2".repeat(64), area: "live/codex", spec: [], outcome: "fail", duration_ms: 1, message: "result | differs", live: { provider: "codex", cells: cells.cells } },
+        {
+          type: "case",
+          id: "live/codex/b",
+          hash: "2".repeat(64),
+          area: "live/codex",
+          spec: [],
+          outcome: "fail",
+          duration_ms: 1,
+          message: "result | differs",
+          live: { provider: "codex", cells: cells.cells },
+        },
       ],
       footer: { type: "footer", totals: {}, by_area: {}, by_requirement: {}, stale_baselines: [], exit_code: 1, finished_at: "2026-01-01T00:00:01.000Z", duration_ms: 1 },
     };
-    const pins = [{ provider: "claude-code" as const, package: "p", version: "1", binary: "c", version_output: "" }, { provider: "codex" as const, package: "q", version: "2", binary: "x", version_output: "" }];
+    const pins = [
+      { provider: "claude-code" as const, package: "p", version: "1", binary: "c", version_output: "" },
+      { provider: "codex" as const, package: "q", version: "2", binary: "x", version_output: "" },
+    ];
     const locations = new Map([["live/codex/a", { file: "cases/live/codex/f.yaml", line: 3 }]]);
     // case a claims three of the four cells its run exercised; the refused one is not claimed
-    const proves = new Map([["live/codex/a", [{ event: "PreToolUse", effect: "allow_deny (deny)" }, { event: "PreToolUse", failure: "fail_closed/user" }, { event: "Stop", effect: "continue_workflow" }]]]);
+    const proves = new Map([
+      [
+        "live/codex/a",
+        [
+          { event: "PreToolUse", effect: "allow_deny (deny)" },
+          { event: "PreToolUse", failure: "fail_closed/user" },
+          { event: "Stop", effect: "continue_workflow" },
+        ],
+      ],
+    ]);
     const { text, unproven } = renderMatrix({ report, locations, pins, proves });
     expect(unproven).toEqual([]);
     expect(text).toContain("| event | effect | claude-code 1 | codex 2 |");
@@ -260,11 +332,30 @@ describe("matrix cells and rendering", () => {
   it("a cell a case claims but its run did not exercise is unproven, and is not cited (KIT-LIVE-PROVES)", () => {
     const cells = liveCells(c.live!, RESULT, new Map([["gate", [run("PreToolUse")]]]));
     const report: RunReport = {
-      header: { type: "header", report_schema: 1, kit: { name: "papc", version: "t" }, suite: { hash: "0".repeat(64), cases: 1 }, adapter: { name: "a", mode: "persistent", command: [] }, implementation: { protocol: 1, implementation: { name: "impl", version: "9" }, operations: ["live"] }, environment: { node: "v20", platform: "linux", arch: "x64", cpus: 2 }, started_at: "2026-01-01T00:00:00.000Z" },
-      cases: [{ type: "case", id: "live/codex/a", hash: "1".repeat(64), area: "live/codex", spec: [], outcome: "pass", duration_ms: 1, live: { provider: "codex", cells: cells.cells } }],
+      header: {
+        type: "header",
+        report_schema: 1,
+        kit: { name: "papc", version: "t" },
+        suite: { hash: "0".repeat(64), cases: 1 },
+        adapter: { name: "a", mode: "persistent", command: [] },
+        implementation: { protocol: 1, implementation: { name: "impl", version: "9" }, operations: ["live"] },
+        environment: { node: "v20", platform: "linux", arch: "x64", cpus: 2 },
+        started_at: "2026-01-01T00:00:00.000Z",
+      },
+      cases: [
+        { type: "case", id: "live/codex/a", hash: "1".repeat(64), area: "live/codex", spec: [], outcome: "pass", duration_ms: 1, live: { provider: "codex", cells: cells.cells } },
+      ],
       footer: { type: "footer", totals: {}, by_area: {}, by_requirement: {}, stale_baselines: [], exit_code: 0, finished_at: "2026-01-01T00:00:01.000Z", duration_ms: 1 },
     };
-    const proves = new Map([["live/codex/a", [{ event: "PreToolUse", effect: "allow_deny (deny)" }, { event: "PreToolUse", effect: "add_context" }]]]);
+    const proves = new Map([
+      [
+        "live/codex/a",
+        [
+          { event: "PreToolUse", effect: "allow_deny (deny)" },
+          { event: "PreToolUse", effect: "add_context" },
+        ],
+      ],
+    ]);
     const { text, unproven } = renderMatrix({ report, locations: new Map(), pins: [{ provider: "codex", package: "q", version: "2", binary: "x", version_output: "" }], proves });
     expect(unproven).toEqual(["live/codex/a: PreToolUse effect add_context"]);
     expect(text).toContain("| PreToolUse | allow_deny (deny) | a |");
@@ -287,7 +378,17 @@ describe("generated handlers", () => {
   it("take the behaviour of the first `when` entry whose argv equals theirs", async () => {
     const dir = (await tmpDir({ unsafeCleanup: true })).path;
     const script = join(dir, "h.mjs");
-    const plan = handlerPlan({ stdout: { kind: "continue_workflow", reason: "r" }, when: [{ argv: ["true"], stdout: { kind: "abstain" } }, { argv: ["true"], exit: 9 }, { argv: ["x", "y"], exit: 4 }] }, join(dir, "c.jsonl"));
+    const plan = handlerPlan(
+      {
+        stdout: { kind: "continue_workflow", reason: "r" },
+        when: [
+          { argv: ["true"], stdout: { kind: "abstain" } },
+          { argv: ["true"], exit: 9 },
+          { argv: ["x", "y"], exit: 4 },
+        ],
+      },
+      join(dir, "c.jsonl"),
+    );
     await writeFile(script, handlerScript("h", plan));
     const run = (...args: string[]) => spawnSync(process.execPath, [script, ...args], { input: "", encoding: "utf8" });
     expect(run("false")).toMatchObject({ status: 0, stdout: '{"kind":"continue_workflow","reason":"r"}\n' });
@@ -322,7 +423,10 @@ describe("the reference's live answers", () => {
       ].map(([dir, provider], i) => ({ cmd: "run", seq: i + 1, case: { id: "live/x/c", operation: "live", root, source: join(root, dir!), args: { provider, plugin: "demo" } } })),
     ];
     const r = await execa("node", [join(KIT_ROOT, "dist/reference/src/protocol-server.js")], { input: lines.map((l) => JSON.stringify(l)).join("\n") + "\n", reject: false });
-    const replies = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, any>);
+    const replies = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, any>);
     expect(replies[0]!.operations).toContain("live");
     expect(replies[1]!.result).toMatchObject({ exit: 0, format: "settings-json", refused: [], omitted: [] });
     expect(JSON.parse(replies[1]!.result.text).hooks.PostToolUse[0].hooks[0].command).toMatch(/hook dispatch --provider claude-code --source .* --plugin demo --hook r$/);
@@ -338,7 +442,11 @@ describe("a live case without its harness", () => {
   it("is skipped with the reason and how to install it, never passed, and the run exits 0", async () => {
     const cache = (await tmpDir({ unsafeCleanup: true })).path;
     const out = (await tmpDir({ unsafeCleanup: true })).path;
-    const r = await execa("node", [PAPC, "run", "--case", "live/codex/deny-pretooluse", "--out", out], { cwd: KIT_ROOT, reject: false, env: { PAPC_HARNESS_CACHE: cache, NO_COLOR: "1" } });
+    const r = await execa("node", [PAPC, "run", "--case", "live/codex/deny-pretooluse", "--out", out], {
+      cwd: KIT_ROOT,
+      reject: false,
+      env: { PAPC_HARNESS_CACHE: cache, NO_COLOR: "1" },
+    });
     expect(r.exitCode).toBe(0);
     const record = r.stdout.includes("skip");
     expect(record).toBe(true);

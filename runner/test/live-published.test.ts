@@ -33,7 +33,10 @@ describe("the published live run", async () => {
     const ran = new Map(report.cases.map((c) => [c.id, c]));
     const stale = [...now].filter(([id, hash]) => ran.get(id)?.hash !== hash).map(([id]) => id);
     expect(stale, "live cases changed or added since the published run").toEqual([]);
-    expect([...ran.keys()].filter((id) => !now.has(id)), "cases of the published run that no longer exist").toEqual([]);
+    expect(
+      [...ran.keys()].filter((id) => !now.has(id)),
+      "cases of the published run that no longer exist",
+    ).toEqual([]);
     expect(report.cases.filter((c) => c.outcome !== "pass").map((c) => `${c.id}: ${c.outcome}`)).toEqual([]);
   });
 

@@ -30,7 +30,8 @@ beforeAll(async () => {
   live = cases.filter((c) => c.live !== undefined);
 }, 900_000);
 
-const run = (command: string[], cases: LoadedCase[]) => runSuite({ kitRoot: KIT_ROOT, kit: { name: "papc", version: "test" }, adapter: persistentAdapter(command), cases, jobs: 2 });
+const run = (command: string[], cases: LoadedCase[]) =>
+  runSuite({ kitRoot: KIT_ROOT, kit: { name: "papc", version: "test" }, adapter: persistentAdapter(command), cases, jobs: 2 });
 
 describe("live cases in the pinned harnesses", () => {
   it("every live case passes against the reference, and docs/compatibility.md is what the run generates", async (ctx) => {

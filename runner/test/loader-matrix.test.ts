@@ -18,8 +18,20 @@ import { KIT_ROOT } from "./helpers.js";
 
 const CASES: SuiteCase[] = [
   { id: "agent-plugins/seed/valid-v1", title: "A valid v1 package", spec: ["AP-SCHEMA-SELECTS"], file: "cases/agent-plugins/seed/acceptance.yaml", line: 30 },
-  { id: "agent-plugins/containment/symlinks/skill-dir-inside", title: "Inside", spec: ["AP-SYMLINK-INSIDE", "AP-PATH-CONTAINED"], file: "cases/agent-plugins/containment/symlinks.yaml", line: 110 },
-  { id: "agent-plugins/containment/symlinks/reports-skill-escape", title: "Reported", spec: ["AP-REPORT", "AP-PATH-CONTAINED"], file: "cases/agent-plugins/containment/symlinks.yaml", line: 90 },
+  {
+    id: "agent-plugins/containment/symlinks/skill-dir-inside",
+    title: "Inside",
+    spec: ["AP-SYMLINK-INSIDE", "AP-PATH-CONTAINED"],
+    file: "cases/agent-plugins/containment/symlinks.yaml",
+    line: 110,
+  },
+  {
+    id: "agent-plugins/containment/symlinks/reports-skill-escape",
+    title: "Reported",
+    spec: ["AP-REPORT", "AP-PATH-CONTAINED"],
+    file: "cases/agent-plugins/containment/symlinks.yaml",
+    line: 90,
+  },
   { id: "agent-plugins/containment/symlinks/new-one", title: "Added later", spec: ["AP-PATH-CONTAINED"], file: "cases/agent-plugins/containment/symlinks.yaml", line: 200 },
 ];
 
@@ -50,11 +62,19 @@ function run(adapter: string, version: string, outcomes: Record<string, Outcome>
   };
 }
 
-const reference = run("reference", "0.1.0", { "agent-plugins/seed/valid-v1": "pass", "agent-plugins/containment/symlinks/skill-dir-inside": "pass", "agent-plugins/containment/symlinks/reports-skill-escape": "pass" });
+const reference = run("reference", "0.1.0", {
+  "agent-plugins/seed/valid-v1": "pass",
+  "agent-plugins/containment/symlinks/skill-dir-inside": "pass",
+  "agent-plugins/containment/symlinks/reports-skill-escape": "pass",
+});
 const codex = run(
   "codex-install",
   "0.147.0",
-  { "agent-plugins/seed/valid-v1": "pass", "agent-plugins/containment/symlinks/skill-dir-inside": "expected-fail", "agent-plugins/containment/symlinks/reports-skill-escape": "skip" },
+  {
+    "agent-plugins/seed/valid-v1": "pass",
+    "agent-plugins/containment/symlinks/skill-dir-inside": "expected-fail",
+    "agent-plugins/containment/symlinks/reports-skill-escape": "skip",
+  },
   {
     "agent-plugins/containment/symlinks/skill-dir-inside": { baseline: "the installer drops skills/linked | a symlink", message: "fail (baselined)" },
     "agent-plugins/containment/symlinks/reports-skill-escape": { message: "the result does not report diagnostics (free text only), which this case checks" },
@@ -74,11 +94,18 @@ describe("the seed-rule groups", () => {
 describe("renderLoaderMatrix", () => {
   const text = renderLoaderMatrix({
     runs: [
-      { report: codex, file: "reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.jsonl", markdown: "reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.md" },
+      {
+        report: codex,
+        file: "reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.jsonl",
+        markdown: "reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.md",
+      },
       { report: reference, file: "reports/published/agent-plugins/reference-0.1.0-2026-12-04.jsonl" },
     ],
     cases: CASES,
-    requirements: new Map([["AP-PATH-CONTAINED", { section: "93-containment", level: "MUST" }], ["AP-REPORT", { section: "96-reporting", level: "SHOULD" }]]),
+    requirements: new Map([
+      ["AP-PATH-CONTAINED", { section: "93-containment", level: "MUST" }],
+      ["AP-REPORT", { section: "96-reporting", level: "SHOULD" }],
+    ]),
     linkPrefix: "../",
     command: "npx papc compat-loaders a b --out docs/agent-plugins-compatibility.md",
   });
@@ -86,14 +113,18 @@ describe("renderLoaderMatrix", () => {
   it("puts the reference first and names each consumer with its version, totals and reports", () => {
     expect(consumerLabel(codex)).toBe("codex-install (codex 0.147.0)");
     expect(text).toContain("| requirement | cases | reference (reference 0.1.0) | codex-install (codex 0.147.0) |");
-    expect(text).toContain("| codex-install (codex 0.147.0) | 2026-12-04 | 1 | 0 | 1 | 1 | 0 | 1 | [jsonl](../reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.jsonl) · [summary](../reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.md) |");
+    expect(text).toContain(
+      "| codex-install (codex 0.147.0) | 2026-12-04 | 1 | 0 | 1 | 1 | 0 | 1 | [jsonl](../reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.jsonl) · [summary](../reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.md) |",
+    );
   });
 
   it("counts passes, links every other case to its reason, and counts cases added since a run as not run", () => {
     expect(text).toContain(
       "| [AP-PATH-CONTAINED](../SPEC.md#93-containment) MUST | 3 | ✅ 2 · ∅ 1 | ❌ [skill-dir-inside](#codex-install-containment-symlinks-skill-dir-inside) · ⏭️ [reports-skill-escape](#codex-install-containment-symlinks-reports-skill-escape) · ∅ 1 |",
     );
-    expect(text).toContain('<a id="codex-install-containment-symlinks-skill-dir-inside"></a>[containment/symlinks/skill-dir-inside](../cases/agent-plugins/containment/symlinks.yaml#L110) | ❌ expected-fail | known failure: the installer drops skills/linked \\| a symlink |');
+    expect(text).toContain(
+      '<a id="codex-install-containment-symlinks-skill-dir-inside"></a>[containment/symlinks/skill-dir-inside](../cases/agent-plugins/containment/symlinks.yaml#L110) | ❌ expected-fail | known failure: the installer drops skills/linked \\| a symlink |',
+    );
     expect(text).toContain("⏭️ skip | the result does not report diagnostics (free text only), which this case checks |");
     expect(text).toContain("### reference (reference 0.1.0)\n\nEvery case passed.");
     // a requirement the SPEC does not have is said so; one with no case shows a dash
@@ -105,10 +136,17 @@ describe("renderLoaderMatrix", () => {
     const again = renderLoaderMatrix({
       runs: [
         { report: reference, file: "reports/published/agent-plugins/reference-0.1.0-2026-12-04.jsonl" },
-        { report: codex, file: "reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.jsonl", markdown: "reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.md" },
+        {
+          report: codex,
+          file: "reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.jsonl",
+          markdown: "reports/published/agent-plugins/codex-install-0.147.0-2026-12-04.md",
+        },
       ],
       cases: CASES,
-      requirements: new Map([["AP-PATH-CONTAINED", { section: "93-containment", level: "MUST" }], ["AP-REPORT", { section: "96-reporting", level: "SHOULD" }]]),
+      requirements: new Map([
+        ["AP-PATH-CONTAINED", { section: "93-containment", level: "MUST" }],
+        ["AP-REPORT", { section: "96-reporting", level: "SHOULD" }],
+      ]),
       linkPrefix: "../",
       command: "npx papc compat-loaders a b --out docs/agent-plugins-compatibility.md",
     });
@@ -116,7 +154,17 @@ describe("renderLoaderMatrix", () => {
   });
 
   it("gives a failure's diff as its reason", () => {
-    const r: CaseRecord = { type: "case", id: "x", hash: "h", area: "a", spec: [], outcome: "fail", duration_ms: 1, message: "result differs from expectation", diff: [{ type: "add", path: "skills", actual: '"escaped"' }] };
+    const r: CaseRecord = {
+      type: "case",
+      id: "x",
+      hash: "h",
+      area: "a",
+      spec: [],
+      outcome: "fail",
+      duration_ms: 1,
+      message: "result differs from expectation",
+      diff: [{ type: "add", path: "skills", actual: '"escaped"' }],
+    };
     expect(reasonOf(r)).toBe('result differs from expectation; skills: expected —, got "escaped"');
   });
 });
@@ -165,7 +213,14 @@ describe("papc compat-loaders", () => {
 
 describe("requirement links", () => {
   it("point at the heading a requirement stands under, as GitHub anchors it, so editing SPEC.md elsewhere moves no link", async () => {
-    const text = ["## 9. Agent Plugins 1.0 packages", "### 9.3 Containment", "- **[AP-X-ONE]** MUST (seed 004): a.", "### Notes", "### Notes", "- **[AP-X-TWO]** SHOULD (decision): b."].join("\n");
+    const text = [
+      "## 9. Agent Plugins 1.0 packages",
+      "### 9.3 Containment",
+      "- **[AP-X-ONE]** MUST (seed 004): a.",
+      "### Notes",
+      "### Notes",
+      "- **[AP-X-TWO]** SHOULD (decision): b.",
+    ].join("\n");
     const { requirements } = parseSpec(text);
     expect(requirements.get("AP-X-ONE")?.section).toBe("93-containment");
     expect(requirements.get("AP-X-TWO")?.section).toBe("notes-1");

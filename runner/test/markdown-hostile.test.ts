@@ -14,11 +14,23 @@ const HEADER: ReportHeader = {
   implementation: { protocol: 1, implementation: { name: "<img src=x onerror=alert(1)>", version: "1.0" }, operations: ["validate"] },
 };
 
-const record = (id: string, extra: Partial<CaseRecord>): CaseRecord => ({ type: "case", id, hash: "b".repeat(64), area: "area/x", spec: ["KIT-A"], outcome: "fail", duration_ms: 1, ...extra });
+const record = (id: string, extra: Partial<CaseRecord>): CaseRecord => ({
+  type: "case",
+  id,
+  hash: "b".repeat(64),
+  area: "area/x",
+  spec: ["KIT-A"],
+  outcome: "fail",
+  duration_ms: 1,
+  ...extra,
+});
 
 function report(): RunReport {
   const cases = [
-    record("area/x/first", { message: "result differs <!-- everything after this is hidden", diff: [{ type: "change", path: "report", expected: "```\n# not a heading", actual: "````" }] }),
+    record("area/x/first", {
+      message: "result differs <!-- everything after this is hidden",
+      diff: [{ type: "change", path: "report", expected: "```\n# not a heading", actual: "````" }],
+    }),
     record("area/x/second", { outcome: "error", message: "line one\n## Injected heading\n| a | b |" }),
     record("area/x/known", { outcome: "expected-fail", message: "x", baseline: "we differ | on purpose\n<script>alert(1)</script>" }),
   ];
@@ -58,7 +70,9 @@ describe("the Markdown summary with hostile text", () => {
 describe("the Markdown summary under GitHub's 1 MiB step-summary limit (KIT-REPORT-MARKDOWN-SIZE)", () => {
   it("keeps the failures that fit, cuts the rest and the tables, and says what it left out", () => {
     const big = "x".repeat(2000);
-    const failures = Array.from({ length: 3000 }, (_, i) => record(`area/x/fail-${i}`, { message: "result differs", diff: [{ type: "modify", path: "report.valid", expected: big, actual: "true" }] }));
+    const failures = Array.from({ length: 3000 }, (_, i) =>
+      record(`area/x/fail-${i}`, { message: "result differs", diff: [{ type: "modify", path: "report.valid", expected: big, actual: "true" }] }),
+    );
     const skipped = Array.from({ length: 500 }, (_, i) => record(`area/x/skip-${i}`, { outcome: "skip", message: "declined" }));
     const cases = [...failures, ...skipped];
     const md = renderMarkdown({ header: { ...HEADER, suite: { hash: "a".repeat(64), cases: cases.length } }, cases, footer: footerFor(cases, performance.now()) });
@@ -68,7 +82,9 @@ describe("the Markdown summary under GitHub's 1 MiB step-summary limit (KIT-REPO
     expect(shown).toBeLessThan(3000);
     const rows = (md.match(/^\| `area\/x\/skip-/gm) ?? []).length;
     expect(rows).toBeLessThan(500);
-    expect(md.trimEnd().split("\n").pop()).toBe(`> **Cut to stay under GitHub's 1 MiB step-summary limit:** ${3000 - shown} of 3000 failures not shown in detail; ${500 - rows} of the 500 rows of the skipped table not shown. The JSON Lines report and the HTML page hold every case.`);
+    expect(md.trimEnd().split("\n").pop()).toBe(
+      `> **Cut to stay under GitHub's 1 MiB step-summary limit:** ${3000 - shown} of 3000 failures not shown in detail; ${500 - rows} of the 500 rows of the skipped table not shown. The JSON Lines report and the HTML page hold every case.`,
+    );
   });
 
   it("leaves a summary that fits as it is, without a note", () => {

@@ -98,7 +98,9 @@ describe("materialize", () => {
       "plugins/café": { dir: true },
     });
     const names = (await readdir(join(root, "plugins"), { encoding: "buffer" })).map((n) => n.toString("hex")).sort();
-    expect(names).toEqual([Buffer.from("bad-\xff", "latin1"), Buffer.from([0xc0, 0xaf]), Buffer.from("café"), Buffer.from("pipe-\xfe", "latin1")].map((b) => b.toString("hex")).sort());
+    expect(names).toEqual(
+      [Buffer.from("bad-\xff", "latin1"), Buffer.from([0xc0, 0xaf]), Buffer.from("café"), Buffer.from("pipe-\xfe", "latin1")].map((b) => b.toString("hex")).sort(),
+    );
     const bytes = (...parts: (string | number[])[]): Buffer => Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : Buffer.from(p))));
     expect((await readFile(bytes(root, "/plugins/bad-", [0xff], "/PLUGIN.toml"))).toString()).toBe("x");
     expect((await readFile(bytes(root, "/plugins/", [0xc0, 0xaf], "/", [0xed, 0xa0, 0x80], ".md"))).toString()).toBe("y");

@@ -123,7 +123,22 @@ describe("papc new case", () => {
       // papc new case prints the file's lint beside its own list of the # TODO lines; `papc lint` also flags each marker
       expect(before.filter((p) => p.code === "todo-left").map((p) => p.line)).toEqual([...todo].sort((x, y) => x - y));
       expect(r.lint.map((p) => `${p.line} ${p.code}`)).toEqual(before.filter((p) => p.code !== "todo-left").map((p) => `${p.line} ${p.code}`));
-      await fill(r, { spec: [op === "live" ? "PAP-LIVE-DENY" : op === "dispatch" ? "PAP-NATIVE-EMPTY" : op === "compose" ? "HOST-DENY-WINS" : op === "load-agent-plugin" ? "AP-MANIFEST-OBJECT" : op === "steps" ? "PAP-LIFE-TRUST-RECHECK" : "PAP-CLI-EXIT-VALID"], ...FILLED[op] });
+      await fill(r, {
+        spec: [
+          op === "live"
+            ? "PAP-LIVE-DENY"
+            : op === "dispatch"
+              ? "PAP-NATIVE-EMPTY"
+              : op === "compose"
+                ? "HOST-DENY-WINS"
+                : op === "load-agent-plugin"
+                  ? "AP-MANIFEST-OBJECT"
+                  : op === "steps"
+                    ? "PAP-LIFE-TRUST-RECHECK"
+                    : "PAP-CLI-EXIT-VALID",
+        ],
+        ...FILLED[op],
+      });
       expect(await lintOf(r.file)).toEqual([]);
     });
   }
@@ -133,7 +148,10 @@ describe("papc new case", () => {
     await fill(r, { ...FILLED.validate!, id: "manifest/semantic/half-done/valid-demo" }, true);
     const left = await lintOf(r.file);
     expect(left.length).toBeGreaterThan(0);
-    expect(left.every((p) => p.code === "todo-left"), JSON.stringify(left)).toBe(true);
+    expect(
+      left.every((p) => p.code === "todo-left"),
+      JSON.stringify(left),
+    ).toBe(true);
     expect(left).toHaveLength(r.todo.length); // (filling moved some lines)
   });
 
@@ -189,14 +207,21 @@ describe("papc new case", () => {
       expect(err).toMatch(/is not <area>\/<name>/);
     }
     expect((await run({ path: "manifest/semantic/x", case: "Bad" })).err).toMatch(/--case "Bad" is not one id segment/);
-    expect((await run({ path: "manifest/semantic/x", operation: "validation" })).err).toMatch(/--operation must be one of validate, validate-cli, dispatch, compose, load-agent-plugin, live, steps/);
+    expect((await run({ path: "manifest/semantic/x", operation: "validation" })).err).toMatch(
+      /--operation must be one of validate, validate-cli, dispatch, compose, load-agent-plugin, live, steps/,
+    );
   });
 
   it("--case names the first case, and --json prints one document", async () => {
     const { code, out } = await run({ path: "hooks/effects/notification", case: "observe-abstain", requirement: ["PAP-NATIVE-EMPTY", "PAP-DISPATCH-EXIT"], json: true });
     expect(code).toBe(0);
     const r = JSON.parse(out) as ScaffoldResult;
-    expect(r).toMatchObject({ file: "cases/hooks/effects/notification.yaml", id: "hooks/effects/notification/observe-abstain", operation: "dispatch", requirements: ["PAP-NATIVE-EMPTY", "PAP-DISPATCH-EXIT"] });
+    expect(r).toMatchObject({
+      file: "cases/hooks/effects/notification.yaml",
+      id: "hooks/effects/notification/observe-abstain",
+      operation: "dispatch",
+      requirements: ["PAP-NATIVE-EMPTY", "PAP-DISPATCH-EXIT"],
+    });
     expect(r.todo.some((t) => t.text.startsWith("- id:"))).toBe(false);
     expect(r.lint.filter((p) => p.message.startsWith("/id "))).toEqual([]);
   });

@@ -33,9 +33,7 @@ export const kitPackage = JSON.parse(await readFile(join(KIT_ROOT, "package.json
 
 // npm and npx without the npm_* variables of an enclosing `npm test` (npm_config_local_prefix
 // would point them back at the kit), never asking the registry.
-export const env: Record<string, string> = Object.fromEntries(
-  Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !/^npm_/i.test(e[0])),
-);
+export const env: Record<string, string> = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !/^npm_/i.test(e[0])));
 Object.assign(env, { npm_config_offline: "true", npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false", NO_COLOR: "1" });
 export interface Ran {
   exitCode: number | undefined;
@@ -70,7 +68,9 @@ export async function writeConsumerLock(folder: string, file: string, dev = fals
   pkg[key] = { papc: spec };
   await writeFile(join(folder, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
   const kitLock = JSON.parse(await readFile(join(KIT_ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, LockEntry> };
-  const integrity = `sha512-${createHash("sha512").update(await readFile(file)).digest("base64")}`;
+  const integrity = `sha512-${createHash("sha512")
+    .update(await readFile(file))
+    .digest("base64")}`;
   const { name, version, license, bin, engines, dependencies } = kitPackage;
   const packages: Record<string, unknown> = {
     "": { name: pkg.name, version: pkg.version, [key]: { papc: spec } },
@@ -83,4 +83,3 @@ export async function writeConsumerLock(folder: string, file: string, dev = fals
   expect(name).toBe("papc");
   await writeFile(join(folder, "package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);
 }
-

@@ -52,16 +52,29 @@ describe("npm pack", () => {
   it("ships the CLIs, the API, the suite, the spec, the recordings and the schemas", () => {
     const paths = new Set(pack.files.map((f) => f.path));
     const required = [
-      "package.json", "README.md", "SPEC.md",
-      "dist/runner/src/cli.js", "dist/reference/src/cli.js", "dist/reference/src/protocol-server.js",
-      "dist/runner/src/api.js", "dist/runner/src/api.d.ts", "dist/runner/src/types/run-report.d.ts",
+      "package.json",
+      "README.md",
+      "SPEC.md",
+      "dist/runner/src/cli.js",
+      "dist/reference/src/cli.js",
+      "dist/reference/src/protocol-server.js",
+      "dist/runner/src/api.js",
+      "dist/runner/src/api.d.ts",
+      "dist/runner/src/types/run-report.d.ts",
       "dist/adapters-under-test/dalo-cli/launch.js",
-      "cases/EXCLUSIONS.yaml", "cases/manifest/structural/hook.yaml",
-      "recordings/pins.yaml", "recordings/scenarios/bash-echo.yaml",
-      "runner/schemas/run-report.schema.json", "runner/schemas/case.schema.json", "runner/schemas/protocol/hello-reply.schema.json",
-      "reference/schemas/plugin-v1.schema.json", "reference/examples/worked-example/plugins/design-review/PLUGIN.toml",
-      "adapters-under-test/reference/adapter.yaml", "adapters-under-test/reference-exec/adapter.yaml",
-      "adapters-under-test/python-minimal/adapter.yaml", "adapters-under-test/dalo-cli/adapter.yaml",
+      "cases/EXCLUSIONS.yaml",
+      "cases/manifest/structural/hook.yaml",
+      "recordings/pins.yaml",
+      "recordings/scenarios/bash-echo.yaml",
+      "runner/schemas/run-report.schema.json",
+      "runner/schemas/case.schema.json",
+      "runner/schemas/protocol/hello-reply.schema.json",
+      "reference/schemas/plugin-v1.schema.json",
+      "reference/examples/worked-example/plugins/design-review/PLUGIN.toml",
+      "adapters-under-test/reference/adapter.yaml",
+      "adapters-under-test/reference-exec/adapter.yaml",
+      "adapters-under-test/python-minimal/adapter.yaml",
+      "adapters-under-test/dalo-cli/adapter.yaml",
     ];
     expect(required.filter((p) => !paths.has(p))).toEqual([]);
     // every package.json "bin" and "exports" target is in it
@@ -70,7 +83,10 @@ describe("npm pack", () => {
     // what the runtime reads below the kit root besides: `papc smoke`'s cases, the implementers' walkthrough
     for (const optional of ["runner/smoke", "IMPLEMENTERS.md"]) {
       if (!existsSync(join(KIT_ROOT, optional))) continue;
-      expect([...paths].some((p) => p === optional || p.startsWith(`${optional}/`)), optional).toBe(true);
+      expect(
+        [...paths].some((p) => p === optional || p.startsWith(`${optional}/`)),
+        optional,
+      ).toBe(true);
     }
     expect([...paths].filter((p) => p.startsWith("recordings/claude-code/")).length).toBeGreaterThan(0);
     expect([...paths].filter((p) => p.startsWith("recordings/codex/")).length).toBeGreaterThan(0);
@@ -78,9 +94,20 @@ describe("npm pack", () => {
 
   it("ships nothing of the development tree", () => {
     const forbidden = [
-      /^dist\/runner\/(test|bench|mutation)\//, /^dist\/reference\/test\//, /^dist\/adapters-under-test\/(codex|plugin-host)\//,
-      /(^|\/)node_modules\//, /^\.stryker-tmp\//, /^reports\//, /\.map$/, /__pycache__/, /^runner\/(mutation|bench|src)\//,
-      /^runner\/test\//, /^reference\/test\//, /^reference\/src\//, /^\.papc-mutation/, /stryker/i,
+      /^dist\/runner\/(test|bench|mutation)\//,
+      /^dist\/reference\/test\//,
+      /^dist\/adapters-under-test\/(codex|plugin-host)\//,
+      /(^|\/)node_modules\//,
+      /^\.stryker-tmp\//,
+      /^reports\//,
+      /\.map$/,
+      /__pycache__/,
+      /^runner\/(mutation|bench|src)\//,
+      /^runner\/test\//,
+      /^reference\/test\//,
+      /^reference\/src\//,
+      /^\.papc-mutation/,
+      /stryker/i,
     ];
     expect(pack.files.map((f) => f.path).filter((p) => forbidden.some((re) => re.test(p)))).toEqual([]);
   });
@@ -129,7 +156,9 @@ describe("the tarball installed in another folder, offline", () => {
     const r = await run("npx", ["papc", "lint"], consumer);
     expect(r.exitCode, r.all).toBe(0);
     // the package ships no tests, so the exclusions' tested_by files are said to be unchecked
-    expect(r.stdout).toMatch(/^lint OK: \d+ cases, \d+ requirements \(the tested_by files of \d+ exclusions not checked: this copy of the kit has no test folders \(as the npm package\)\)$/);
+    expect(r.stdout).toMatch(
+      /^lint OK: \d+ cases, \d+ requirements \(the tested_by files of \d+ exclusions not checked: this copy of the kit has no test folders \(as the npm package\)\)$/,
+    );
   });
 
   it("npx papc new case refuses to write into the installed suite", async () => {
@@ -179,7 +208,7 @@ describe("the tarball installed in another folder, offline", () => {
         'const options: RunSuiteOptions = { adapter: "reference", cases: ["manifest/**"], requirements: [], jobs: 2, timeoutMs: 5000, onRecord: (r: CaseRecord, done: number, total: number) => void [r.id, done, total] };',
         "const report: RunReport = await runSuite(options);",
         "const header: ReportHeader = report.header;",
-        "const footer: ReportFooter = (await readReport(\"reports/reference.jsonl\")).footer;",
+        'const footer: ReportFooter = (await readReport("reports/reference.jsonl")).footer;',
         "const diff: DiffLine[] = report.cases[0]?.diff ?? [];",
         "const outcome: Outcome = OUTCOMES[0];",
         "const text: string = renderJunit(report) + renderMarkdown(report) + renderSummary(report, true);",

@@ -15,8 +15,31 @@ describe("path-named differences", () => {
   });
 
   it("pairs records by identity: two missing members read as missing, not as every later one changed", () => {
-    const expected = { packages: [{ slot_name: "demo", members: [{ ref: "skill:a", status: "resolved" }, { ref: "skill:b", status: "resolved" }, { ref: "skill:c", status: "resolved" }, { ref: "skill:d", status: "missing" }] }] };
-    const actual = { packages: [{ slot_name: "demo", members: [{ ref: "skill:a", status: "resolved" }, { ref: "skill:d", status: "resolved" }, { ref: "skill:e", status: "resolved" }] }] };
+    const expected = {
+      packages: [
+        {
+          slot_name: "demo",
+          members: [
+            { ref: "skill:a", status: "resolved" },
+            { ref: "skill:b", status: "resolved" },
+            { ref: "skill:c", status: "resolved" },
+            { ref: "skill:d", status: "missing" },
+          ],
+        },
+      ],
+    };
+    const actual = {
+      packages: [
+        {
+          slot_name: "demo",
+          members: [
+            { ref: "skill:a", status: "resolved" },
+            { ref: "skill:d", status: "resolved" },
+            { ref: "skill:e", status: "resolved" },
+          ],
+        },
+      ],
+    };
     expect(pathDiff("report", expected, actual)).toEqual([
       { type: "remove", path: 'report.packages[0].members[1] (missing: ref "skill:b")', expected: '{"ref":"skill:b","status":"resolved"}', actual: "(absent)" },
       { type: "remove", path: 'report.packages[0].members[2] (missing: ref "skill:c")', expected: '{"ref":"skill:c","status":"resolved"}', actual: "(absent)" },
@@ -45,6 +68,8 @@ describe("path-named differences", () => {
 
   it("is what a validate case's `report:` difference shows", () => {
     const result = { exit: 1, structural: "accept", report: { valid: false, package_contract: { valid: false, diagnostics: [] }, packages: [] } } as unknown as ValidateResult;
-    expect(compareValidate({ report: { package_contract: { valid: true } } }, result)).toEqual([{ type: "modify", path: "report.package_contract.valid", expected: "true", actual: "false" }]);
+    expect(compareValidate({ report: { package_contract: { valid: true } } }, result)).toEqual([
+      { type: "modify", path: "report.package_contract.valid", expected: "true", actual: "false" },
+    ]);
   });
 });

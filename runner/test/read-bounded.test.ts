@@ -83,10 +83,14 @@ describe("reading what an implementation left on disk", () => {
   it.each([
     ["fifo", /handler capture .* is not a regular file/],
     ["dev-zero", /handler capture .* is a symlink/],
-  ])("a capture replaced by a %s makes the case an error, and the run goes on", async (mode, message) => {
-    const report = await run(mode, DISPATCH, "hooks/x");
-    expect(report.cases.map((c) => [c.outcome, c.message])).toEqual([["error", expect.stringMatching(message)]]);
-  }, 60_000);
+  ])(
+    "a capture replaced by a %s makes the case an error, and the run goes on",
+    async (mode, message) => {
+      const report = await run(mode, DISPATCH, "hooks/x");
+      expect(report.cases.map((c) => [c.outcome, c.message])).toEqual([["error", expect.stringMatching(message)]]);
+    },
+    60_000,
+  );
 
   it("a 100 MB file a step checks is a failure, and every report line stays small", async () => {
     const report = await run("huge-file", ACTIVATION, "lifecycle/x");

@@ -50,11 +50,15 @@ describe("recordings diff between harness versions", () => {
 
     const d = versionDrift("codex", "0.147.0", "0.999.0", earlier, later);
     expect(d.events).toEqual([
-      { id: "PreToolUse/bash-echo", kind: "changed", fields: [
-        { pointer: "/permission_mode", kind: "removed", from: 'string "bypassPermissions"' },
-        { pointer: "/sandbox", kind: "added", to: 'string "workspace-write"' },
-        { pointer: "/tool_input/command", kind: "type", from: "string", to: "array" },
-      ] },
+      {
+        id: "PreToolUse/bash-echo",
+        kind: "changed",
+        fields: [
+          { pointer: "/permission_mode", kind: "removed", from: 'string "bypassPermissions"' },
+          { pointer: "/sandbox", kind: "added", to: 'string "workspace-write"' },
+          { pointer: "/tool_input/command", kind: "type", from: "string", to: "array" },
+        ],
+      },
       { id: `SessionEnd/${sessionEnd!.scenario}`, kind: "disappeared", fields: [] },
       { id: `SessionPause/${sessionEnd!.scenario}`, kind: "appeared", fields: [] },
     ]);

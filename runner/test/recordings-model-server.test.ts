@@ -38,10 +38,7 @@ describe("SSE framing", () => {
 });
 
 describe("Anthropic Messages server (Claude Code)", () => {
-  const turns: ScenarioTurn[] = [
-    { tool: "shell", arguments: { command: "echo hello", description: "Print hello" } },
-    { text: "It printed hello." },
-  ];
+  const turns: ScenarioTurn[] = [{ tool: "shell", arguments: { command: "echo hello", description: "Print hello" } }, { text: "It printed hello." }];
 
   it("answers HEAD /api/hello, then streams a tool_use turn, a text turn, and plain text once the turns are used up", async () => {
     server = await startModelServer({ provider: "claude-code", turns });
@@ -71,20 +68,24 @@ describe("Anthropic Messages server (Claude Code)", () => {
     expect(data(side.events[2]).delta.type).toBe("text_delta");
     const main = await post("/v1/messages", { stream: true, tools: TOOLS, messages: [] });
     expect(data(main.events[1]).content_block.name).toBe("Bash");
-    expect(server.requests().map((r) => [r.kind, r.answer])).toEqual([["side", "text"], ["main", "tool:shell"]]);
+    expect(server.requests().map((r) => [r.kind, r.answer])).toEqual([
+      ["side", "text"],
+      ["main", "tool:shell"],
+    ]);
   });
 
   it("routes a subagent's requests (cc_is_subagent in the system prompt) to the subagent's turns", async () => {
     server = await startModelServer({
       provider: "claude-code",
-      turns: [
-        { tool: "subagent", arguments: { prompt: "Run echo hello" } },
-        { agent: "subagent", text: "sub answer" },
-        { text: "root answer" },
-      ],
+      turns: [{ tool: "subagent", arguments: { prompt: "Run echo hello" } }, { agent: "subagent", text: "sub answer" }, { text: "root answer" }],
     });
     const root1 = await post("/v1/messages", { tools: TOOLS, system: [{ type: "text", text: "x-anthropic-billing-header: cc_version=2.1.233;" }] });
-    expect(JSON.parse(data(root1.events[2]).delta.partial_json)).toEqual({ description: "Run a subtask", prompt: "Run echo hello", subagent_type: "general-purpose", run_in_background: false });
+    expect(JSON.parse(data(root1.events[2]).delta.partial_json)).toEqual({
+      description: "Run a subtask",
+      prompt: "Run echo hello",
+      subagent_type: "general-purpose",
+      run_in_background: false,
+    });
     const root2 = await post("/v1/messages", { tools: TOOLS, system: [] });
     expect(data(root2.events[2]).delta.text).toBe("root answer");
     const sub = await post("/v1/messages", { tools: TOOLS, system: [{ type: "text", text: "cc_version=2.1.233; cc_is_subagent=true;" }] });
@@ -112,11 +113,7 @@ describe("OpenAI Responses server (Codex)", () => {
   it("streams response.created, output_item.added/done and response.completed with usage for each item kind", async () => {
     server = await startModelServer({
       provider: "codex",
-      turns: [
-        { tool: "shell", arguments: { command: "echo hello" } },
-        { tool: "apply_patch", arguments: { patch: "*** Begin Patch\n*** End Patch\n" } },
-        { text: "Finished." },
-      ],
+      turns: [{ tool: "shell", arguments: { command: "echo hello" } }, { tool: "apply_patch", arguments: { patch: "*** Begin Patch\n*** End Patch\n" } }, { text: "Finished." }],
     });
     const body = { model: "gpt-5.5", stream: true, tools: [{ type: "function", name: "exec_command" }], input: [] };
     const shell = await post("/v1/responses", body);
@@ -139,11 +136,7 @@ describe("OpenAI Responses server (Codex)", () => {
   it("spawns a subagent, serves its requests (x-openai-subagent) from its own turns, and waits on the agent the harness returned", async () => {
     server = await startModelServer({
       provider: "codex",
-      turns: [
-        { tool: "subagent", arguments: { prompt: "Run echo hello" } },
-        { agent: "subagent", tool: "shell", arguments: { command: "echo hello" } },
-        { tool: "subagent_wait" },
-      ],
+      turns: [{ tool: "subagent", arguments: { prompt: "Run echo hello" } }, { agent: "subagent", tool: "shell", arguments: { command: "echo hello" } }, { tool: "subagent_wait" }],
     });
     const tools = [{ type: "function", name: "exec_command" }];
     const spawn = await post("/v1/responses", { tools, input: [] });

@@ -43,7 +43,7 @@ describe("scenario files", () => {
     expect(await scenarioError("other", GOOD.join("\n"))).toBe('recordings/scenarios/other.yaml:1: name "demo" must equal the file name "other"');
     const patch = [...GOOD.slice(0, 5), "  - tool: apply_patch", "    arguments: { patch: x }", ...GOOD.slice(6)].join("\n");
     expect(await scenarioError("demo", patch)).toBe(
-      "recordings/scenarios/demo.yaml:6: claude-code has no \"apply_patch\" tool; add `providers:` to the turn to leave claude-code out",
+      'recordings/scenarios/demo.yaml:6: claude-code has no "apply_patch" tool; add `providers:` to the turn to leave claude-code out',
     );
     const twice = [...GOOD.slice(0, 6), "capture: [Stop, Stop]", ""].join("\n");
     expect(await scenarioError("demo", twice)).toBe("recordings/scenarios/demo.yaml:7: Stop is captured twice for claude-code");
@@ -99,7 +99,11 @@ describe("captured payloads become recordings", () => {
 
 describe("volatile fields", () => {
   it("are listed per field, with tool- and provider-specific ones only where they apply", () => {
-    expect(volatilePointers("codex", { session_id: "s", tool_name: "apply_patch", tool_response: "Wall time: 0 seconds", cwd: "/tmp/x" })).toEqual(["/session_id", "/cwd", "/tool_response"]);
+    expect(volatilePointers("codex", { session_id: "s", tool_name: "apply_patch", tool_response: "Wall time: 0 seconds", cwd: "/tmp/x" })).toEqual([
+      "/session_id",
+      "/cwd",
+      "/tool_response",
+    ]);
     expect(volatilePointers("codex", { tool_name: "Bash", tool_response: "hello\n" })).toEqual([]);
     expect(volatilePointers("claude-code", { duration_ms: 3, tool_response: { agentId: "a", stdout: "" } })).toEqual(["/duration_ms", "/tool_response/agentId"]);
     expect(maskPointers({ a: 1, b: { c: 2 } }, ["/b/c", "/missing"])).toEqual({ a: 1, b: { c: "<volatile>" } });

@@ -30,9 +30,9 @@ beforeEach(async () => {
 afterEach(() => tmp.cleanup());
 
 const load = async (rel: string): Promise<Recording> => JSON.parse(await readFile(join(root, rel), "utf8")) as Recording;
-const save = (rel: string, r: Recording): Promise<void> => mkdir(join(root, rel, ".."), { recursive: true }).then(() => writeFile(join(root, rel), `${JSON.stringify(r, null, 2)}\n`));
-const invalid = async (): Promise<string[]> =>
-  (await verifyRecordings({ root, casesDir: emptyCases, allowUnused: true })).findings.map((f) => `${f.file}: ${f.message}`);
+const save = (rel: string, r: Recording): Promise<void> =>
+  mkdir(join(root, rel, ".."), { recursive: true }).then(() => writeFile(join(root, rel), `${JSON.stringify(r, null, 2)}\n`));
+const invalid = async (): Promise<string[]> => (await verifyRecordings({ root, casesDir: emptyCases, allowUnused: true })).findings.map((f) => `${f.file}: ${f.message}`);
 
 describe("papc recordings verify", () => {
   it("accepts the committed recordings: schema, pin, hash, path, volatile pointers, and each used by a case", async () => {

@@ -22,7 +22,11 @@ describe("a run its machine cannot carry stops once, with the reason", () => {
     await writeFile(notADirectory, "");
     const run = await papc(["run", "--case", NINE, "--jobs", "1", "--out", join(out.path, "reports")], { TMPDIR: notADirectory });
     expect(run.exitCode, run.stderr).toBe(2);
-    expect(run.stderr).toMatch(new RegExp(`^papc: the run stopped after 0 of 9 cases: cannot make a case folder in the temporary directory ${notADirectory} \\(TMPDIR\\): .*ENOTDIR.* \\(at case manifest/limits/raw-byte-names/[a-z-]+\\)$`));
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^papc: the run stopped after 0 of 9 cases: cannot make a case folder in the temporary directory ${notADirectory} \\(TMPDIR\\): .*ENOTDIR.* \\(at case manifest/limits/raw-byte-names/[a-z-]+\\)$`,
+      ),
+    );
     const report = parseReport(await readFile(join(out.path, "reports/reference.jsonl"), "utf8"));
     expect(report.cases).toEqual([]);
     expect(report.footer.exit_code).toBe(1);

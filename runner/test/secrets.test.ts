@@ -68,9 +68,13 @@ describe("the runner's environment stays out of reports", () => {
     ["the reference (persistent)", (): Adapter => persistentAdapter(["node", join(KIT_ROOT, "dist/reference/src/protocol-server.js")])],
     ["the reference CLI (exec)", async (): Promise<Adapter> => (await readAdapter(join(KIT_ROOT, "adapters-under-test/reference-exec/adapter.yaml"), KIT_ROOT)).adapter!],
     ["an implementation that prints its environment", (): Adapter => persistentAdapter(["node", join(HOSTILE, "prints-environment.mjs")])],
-  ])("%s: the planted secret is in no rendering", async (_, make) => {
-    const report = await runAgainst(await make());
-    expect(report.cases.map((c) => c.outcome)).not.toContain("pass");
-    for (const text of renderings(report)) expect(text).not.toContain(SECRET);
-  }, 60_000);
+  ])(
+    "%s: the planted secret is in no rendering",
+    async (_, make) => {
+      const report = await runAgainst(await make());
+      expect(report.cases.map((c) => c.outcome)).not.toContain("pass");
+      for (const text of renderings(report)) expect(text).not.toContain(SECRET);
+    },
+    60_000,
+  );
 });

@@ -115,9 +115,7 @@ describe("the smoke cases", () => {
     await writeFile(join(root, "cases/area/x/good.yaml"), "id: area/x/good\ntitle: good\nspec: [KIT-A]\noperation: validate\nexpect: { exit: 1 }\n");
     await writeFile(join(root, "runner/smoke/validate.yaml"), "id: smoke/validate/bad\ntitle: bad\nspec: [KIT-B]\noperation: validate\nexpect: { exit: 7 }\n");
     const { problems, caseSet } = await lintSuite(suitePaths(root));
-    expect(problems.map((p) => `${p.file}:${p.line} ${p.code}`)).toEqual(
-      expect.arrayContaining(["runner/smoke/validate.yaml:5 case-schema"]),
-    );
+    expect(problems.map((p) => `${p.file}:${p.line} ${p.code}`)).toEqual(expect.arrayContaining(["runner/smoke/validate.yaml:5 case-schema"]));
     expect(caseSet.cases.map((c) => c.id)).toEqual(["area/x/good"]);
   });
 });
@@ -128,20 +126,26 @@ describe("papc smoke", () => {
     expect(code).toBe(0);
     expect(text).toBe("smoke: adapter OK — now run: papc run --adapter reference");
     expect(result.stages.map((s) => `${s.stage} ${s.status}`)).toEqual(["start ok", "hello ok", "replies ok", "basic ok", "control ok"]);
-    expect(result.operations).toMatchObject({ validate: { status: "conforms" }, "validate-cli": { status: "conforms" }, dispatch: { status: "conforms" }, "load-agent-plugin": { status: "conforms" }, compose: { status: "conforms" }, live: { status: "not-checked" } });
+    expect(result.operations).toMatchObject({
+      validate: { status: "conforms" },
+      "validate-cli": { status: "conforms" },
+      dispatch: { status: "conforms" },
+      "load-agent-plugin": { status: "conforms" },
+      compose: { status: "conforms" },
+      live: { status: "not-checked" },
+    });
     // the control pairs: one pass and one fail each
     const control = result.cases.filter((c) => /\/control-/.test(c.id));
-    expect(control.map((c) => `${lastSegment(c)} ${c.outcome}`).sort()).toEqual([
-      ...Array(5).fill("control-expected pass"),
-      ...Array(5).fill("control-opposite fail"),
-    ]);
+    expect(control.map((c) => `${lastSegment(c)} ${c.outcome}`).sort()).toEqual([...Array(5).fill("control-expected pass"), ...Array(5).fill("control-opposite fail")]);
   }, 60_000);
 
   it("warns when the replies lack a field that many cases check, and not for the reference (KIT-SMOKE-FIELDS)", async () => {
     const { result } = await smoke({ command: script("flip.mjs") });
     expect(result.missing_fields.map((m) => `${m.operation} ${m.field}`)).toEqual(["validate structural"]);
     expect(result.missing_fields[0]!.cases).toBeGreaterThan(500);
-    expect(renderSmoke(result)).toMatch(/\n {2}warning: the validate replies lack structural, which \d+ validate cases check: they cannot be judged on it \(skipped where the rest agrees; /);
+    expect(renderSmoke(result)).toMatch(
+      /\n {2}warning: the validate replies lack structural, which \d+ validate cases check: they cannot be judged on it \(skipped where the rest agrees; /,
+    );
     expect((await smoke({ adapter: "reference" })).result.missing_fields).toEqual([]);
   }, 60_000);
 
@@ -149,7 +153,13 @@ describe("papc smoke", () => {
     const { code, result, text } = await smoke({ adapter: "reference-exec" });
     expect(code).toBe(0);
     expect(text).toBe("smoke: adapter OK — now run: papc run --adapter reference-exec");
-    expect(result.operations).toMatchObject({ validate: { status: "conforms" }, "validate-cli": { status: "conforms" }, dispatch: { status: "conforms" }, "load-agent-plugin": { status: "not-announced" }, compose: { status: "not-announced" } });
+    expect(result.operations).toMatchObject({
+      validate: { status: "conforms" },
+      "validate-cli": { status: "conforms" },
+      dispatch: { status: "conforms" },
+      "load-agent-plugin": { status: "not-announced" },
+      compose: { status: "not-announced" },
+    });
   }, 90_000);
 
   it("a command that does not exist: broken at start, with the command", async () => {
@@ -213,9 +223,7 @@ describe("papc smoke", () => {
   it("the constant-valid implementation works as an adapter but does not conform, and the same answer to every input is pointed out", async () => {
     const { code, result, text } = await smoke({ command: `node ${join(MUTANTS, "answers-fixed-verdict.mjs")} accept` });
     expect(code).toBe(1);
-    expect(text).toBe(
-      "smoke: adapter works, implementation does not conform on basic cases — 2 of 3 basic cases fail (smoke/validate/empty-folder, smoke/validate/not-toml)",
-    );
+    expect(text).toBe("smoke: adapter works, implementation does not conform on basic cases — 2 of 3 basic cases fail (smoke/validate/empty-folder, smoke/validate/not-toml)");
     expect(stage(result, "control")).toMatchObject({ status: "ok" });
     expect(stage(result, "basic")!.details.join("\n")).toMatch(/every validate input got the same answer/);
   });
@@ -265,9 +273,7 @@ describe("papc smoke", () => {
     const spec = await loadSpec(join(KIT_ROOT, "SPEC.md"));
     const { cases } = await loadSmokeCases({ kitRoot: KIT_ROOT, spec });
     const expected = cases.find((c) => c.id === "smoke/validate/control-expected")!;
-    const broken = cases
-      .filter((c) => c.operation === "validate")
-      .map((c) => (c.id === "smoke/validate/control-opposite" ? { ...c, expect: expected.expect } : c));
+    const broken = cases.filter((c) => c.operation === "validate").map((c) => (c.id === "smoke/validate/control-opposite" ? { ...c, expect: expected.expect } : c));
     const result = await runSmoke({
       kitRoot: KIT_ROOT,
       kit: { name: "papc", version: "test" },

@@ -61,7 +61,11 @@ describe("multi-step cases in papc lint (KIT-STEPS-LINT)", () => {
     const set = lint(`${header}  - operation: approve\n    expect: { exit: 0 }\n  - name: frob it\n    operation: frobnicate\n    expect: { exit: 0 }\n`);
     expect(set.cases).toEqual([]);
     expect(set.problems.map((p) => [p.code, p.line, p.message])).toEqual([
-      ["unknown-step-operation", 12, 'step 2 ("frob it"): unknown operation "frobnicate" (a step runs validate, dispatch, live, review, approve, revoke, activate, remove, or is an edit)'],
+      [
+        "unknown-step-operation",
+        12,
+        'step 2 ("frob it"): unknown operation "frobnicate" (a step runs validate, dispatch, live, review, approve, revoke, activate, remove, or is an edit)',
+      ],
     ]);
   });
 
@@ -91,11 +95,17 @@ describe("multi-step cases in papc lint (KIT-STEPS-LINT)", () => {
     expect(ok.cases[0]?.live?.hooks.map((h) => h.id)).toEqual(["gate"]);
     const unknownHook = lint(`${liveHeader}  - operation: live\n    expect: { handlers: { other: { runs: 1 } } }\n`);
     expect(unknownHook.problems.map((p) => `${p.line} ${p.code} ${p.message.split(":")[0]}`)).toEqual(["10 unknown-hook step 1"]);
-    const withEvent = lint(`${liveHeader.replace("  provider: codex\n", "  provider: codex\n  event: codex/0.147.0/PreToolUse/bash-echo\n")}  - operation: live\n    expect: { harness: { exit: 0 } }\n`);
+    const withEvent = lint(
+      `${liveHeader.replace("  provider: codex\n", "  provider: codex\n  event: codex/0.147.0/PreToolUse/bash-echo\n")}  - operation: live\n    expect: { harness: { exit: 0 } }\n`,
+    );
     expect(withEvent.problems.map((p) => p.code)).toContain("step-shape");
-    const noScenario = lint(`id: lifecycle/x/c\ntitle: t\nspec: [PAP-LIFE-REVOKE]\ngiven: { provider: codex }\nsteps:\n  - operation: live\n    expect: { harness: { exit: 0 } }\n`);
+    const noScenario = lint(
+      `id: lifecycle/x/c\ntitle: t\nspec: [PAP-LIFE-REVOKE]\ngiven: { provider: codex }\nsteps:\n  - operation: live\n    expect: { harness: { exit: 0 } }\n`,
+    );
     expect(noScenario.problems.map((p) => `${p.line} ${p.code}`)).toEqual(["4 step-shape"]);
-    const strayScenario = lint(`id: lifecycle/x/c\ntitle: t\nspec: [PAP-LIFE-REVOKE]\ngiven:\n  provider: codex\n  scenario: { prompt: p, turns: [{ text: t }] }\nsteps:\n  - operation: approve\n    expect: { exit: 0 }\n`);
+    const strayScenario = lint(
+      `id: lifecycle/x/c\ntitle: t\nspec: [PAP-LIFE-REVOKE]\ngiven:\n  provider: codex\n  scenario: { prompt: p, turns: [{ text: t }] }\nsteps:\n  - operation: approve\n    expect: { exit: 0 }\n`,
+    );
     expect(strayScenario.problems.map((p) => `${p.line} ${p.code}`)).toEqual(["6 operation-mismatch"]);
   });
 });

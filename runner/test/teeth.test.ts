@@ -18,8 +18,16 @@ import { installPinnedHarnesses, requireHarnesses } from "./live-helpers.js";
 const MUTANTS = join(KIT_ROOT, "runner/test/mutants");
 const WRONG_VALIDATORS = ["accept", "reject"].map((v) => ["node", join(MUTANTS, "answers-fixed-verdict.mjs"), v]);
 const WRONG_DISPATCHERS = [
-  "silent", "runs-everything", "leaks-environment", "ignores-matcher", "swaps-provider",
-  "always-reports", "always-fails-closed", "flips-visibility", "reverses-order", "waits-longer",
+  "silent",
+  "runs-everything",
+  "leaks-environment",
+  "ignores-matcher",
+  "swaps-provider",
+  "always-reports",
+  "always-fails-closed",
+  "flips-visibility",
+  "reverses-order",
+  "waits-longer",
 ].map((m) => ["node", join(MUTANTS, "wrong-dispatcher.mjs"), m]);
 
 const wrongLoader = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-loader.mjs"), mutation];
@@ -33,21 +41,50 @@ const SEED_FIXTURE_LOADERS: [string, string[]][] = [
   ["rejects-everything", ["agent-plugins/seed/valid-v1"]],
 ];
 const OTHER_LOADERS = [
-  "rejects-everything", "never-rejects", "component-failure-fatal", "silent", "lax-skills", "no-symlinks", "lax-mcp-path",
-  "keeps-invalid-servers", "no-expansion", "expands-everything", "vendor-when-rejected", "recursive-skills", "accepts-any-version",
-  "follows-symlinks-out", "vendor-overrides", "no-vendor",
+  "rejects-everything",
+  "never-rejects",
+  "component-failure-fatal",
+  "silent",
+  "lax-skills",
+  "no-symlinks",
+  "lax-mcp-path",
+  "keeps-invalid-servers",
+  "no-expansion",
+  "expands-everything",
+  "vendor-when-rejected",
+  "recursive-skills",
+  "accepts-any-version",
+  "follows-symlinks-out",
+  "vendor-overrides",
+  "no-vendor",
 ].map(wrongLoader);
 
 const wrongComposer = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-composer.mjs"), mutation];
 /** The two wrong composers SPEC KIT-COMPOSE-TEETH names, and the composition cases written to catch them (KIT-COMPOSE-TEETH). */
 const TARGETED_COMPOSERS: [string, (id: string) => boolean][] = [
-  ["no-deny-wins", (id) => ["deny-first", "deny-middle", "reasons-joined", "over-rewrite", "over-context", "user-prompt"].some((c) => id === `composition/decision/deny-wins/${c}`)],
+  [
+    "no-deny-wins",
+    (id) => ["deny-first", "deny-middle", "reasons-joined", "over-rewrite", "over-context", "user-prompt"].some((c) => id === `composition/decision/deny-wins/${c}`),
+  ],
   ["unstable-order", (id) => id.startsWith("composition/order/stable/")],
 ];
 const OTHER_COMPOSERS = [
-  "rejects-everything", "no-decision", "no-deny-wins", "unstable-order", "reverse-registration", "first-duplicate-wins",
-  "ignores-dependencies", "optional-as-required", "namespaced-tools", "registration-order-hooks", "regex-matcher",
-  "ignores-matcher", "no-conflicts", "ignores-admission", "drops-context", "fires-rejected",
+  "rejects-everything",
+  "no-decision",
+  "no-deny-wins",
+  "unstable-order",
+  "reverse-registration",
+  "first-duplicate-wins",
+  "ignores-dependencies",
+  "optional-as-required",
+  "namespaced-tools",
+  "registration-order-hooks",
+  "regex-matcher",
+  "ignores-matcher",
+  "no-conflicts",
+  "ignores-admission",
+  "drops-context",
+  "fires-rejected",
 ].map(wrongComposer);
 
 const wrongProjection = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-projection.mjs"), mutation];
@@ -60,10 +97,15 @@ const TARGETED_PROJECTIONS: [string, string[]][] = [
   ["flips-visibility", ["live/claude-code/report-timeout", "live/codex/model-and-user"]],
   ["refuses-nothing", ["live/claude-code/unsupported-refused", "live/codex/unsupported-refused"]],
   ["hides-omissions", ["live/claude-code/unsupported-omitted", "live/codex/unsupported-omitted"]],
-  ["ignores-trust-store", [
-    "live/claude-code/lapsed-fail-closed-gate-denies", "live/codex/lapsed-fail-closed-gate-denies",
-    "live/claude-code/lapsed-fail-open-gate-lets-call-run", "live/codex/lapsed-fail-open-gate-lets-call-run",
-  ]],
+  [
+    "ignores-trust-store",
+    [
+      "live/claude-code/lapsed-fail-closed-gate-denies",
+      "live/codex/lapsed-fail-closed-gate-denies",
+      "live/claude-code/lapsed-fail-open-gate-lets-call-run",
+      "live/codex/lapsed-fail-open-gate-lets-call-run",
+    ],
+  ],
 ];
 
 const wrongCli = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-cli.mjs"), mutation];
@@ -78,37 +120,80 @@ const wrongLifecycle = (mutation: string): string[] => ["node", join(MUTANTS, "w
  * endings, trailing spaces, byte order mark, final newline).
  */
 const TARGETED_LIFECYCLE: [string, string[]][] = [
-  ["skips-trust-check", [
-    "lifecycle/trust/validated-not-trusted", "lifecycle/trust/refusal-named-on-stderr", "lifecycle/trust/one-hook-approved",
-    "lifecycle/trust/tool-only-approved", "lifecycle/trust/tool-bytes-changed", "lifecycle/trust/contract-changed",
-    "lifecycle/trust/hook-effect-changed", "lifecycle/trust/same-name-other-bytes", "lifecycle/trust/revoked",
-    "lifecycle/trust/removed-forgets-grants",
-  ]],
+  [
+    "skips-trust-check",
+    [
+      "lifecycle/trust/validated-not-trusted",
+      "lifecycle/trust/refusal-named-on-stderr",
+      "lifecycle/trust/one-hook-approved",
+      "lifecycle/trust/tool-only-approved",
+      "lifecycle/trust/tool-bytes-changed",
+      "lifecycle/trust/contract-changed",
+      "lifecycle/trust/hook-effect-changed",
+      "lifecycle/trust/same-name-other-bytes",
+      "lifecycle/trust/revoked",
+      "lifecycle/trust/removed-forgets-grants",
+    ],
+  ],
   // a consumer that leaves an untrusted hook out as if it were not installed (PAP-LIFE-TRUST-LAPSED-GATE)
-  ["untrusted-left-out", [
-    "lifecycle/trust-lapsed/never-approved-fail-closed-denies-claude", "lifecycle/trust-lapsed/never-approved-fail-closed-denies-codex",
-    "lifecycle/trust-lapsed/bytes-changed-fail-closed-denies-claude", "lifecycle/trust-lapsed/bytes-changed-fail-closed-denies-codex",
-    "lifecycle/trust-lapsed/hook-changed-rewrite-gate-denies", "lifecycle/trust-lapsed/revoked-fail-closed-denies",
-    "lifecycle/trust-lapsed/tool-only-revoked-fail-closed-denies", "lifecycle/trust-lapsed/prompt-gate-blocks-claude",
-    "lifecycle/trust-lapsed/stop-control-asks-another-pass-codex", "lifecycle/trust-lapsed/fail-open-goes-ahead",
-    "lifecycle/trust-lapsed/report-model-and-user-tells-the-model", "lifecycle/trust-lapsed/approved-hook-beside-still-runs",
-  ]],
+  [
+    "untrusted-left-out",
+    [
+      "lifecycle/trust-lapsed/never-approved-fail-closed-denies-claude",
+      "lifecycle/trust-lapsed/never-approved-fail-closed-denies-codex",
+      "lifecycle/trust-lapsed/bytes-changed-fail-closed-denies-claude",
+      "lifecycle/trust-lapsed/bytes-changed-fail-closed-denies-codex",
+      "lifecycle/trust-lapsed/hook-changed-rewrite-gate-denies",
+      "lifecycle/trust-lapsed/revoked-fail-closed-denies",
+      "lifecycle/trust-lapsed/tool-only-revoked-fail-closed-denies",
+      "lifecycle/trust-lapsed/prompt-gate-blocks-claude",
+      "lifecycle/trust-lapsed/stop-control-asks-another-pass-codex",
+      "lifecycle/trust-lapsed/fail-open-goes-ahead",
+      "lifecycle/trust-lapsed/report-model-and-user-tells-the-model",
+      "lifecycle/trust-lapsed/approved-hook-beside-still-runs",
+    ],
+  ],
   ["untrusted-before-matcher", ["lifecycle/trust-lapsed/other-tool-not-denied"]],
   // a consumer that forgets the trust store once the package no longer validates (PAP-LIFE-TRUST-INVALID-PACKAGE)
-  ["invalid-package-fails-open", [
-    "lifecycle/trust-lapsed/invalid-package-fail-closed-denies-claude", "lifecycle/trust-lapsed/invalid-package-fail-closed-denies-codex",
-    "lifecycle/trust-lapsed/invalid-package-fail-open-goes-ahead", "lifecycle/trust-lapsed/invalid-package-other-tool-not-denied",
-    "lifecycle/trust-lapsed/invalid-package-optional-left-out",
-  ]],
+  [
+    "invalid-package-fails-open",
+    [
+      "lifecycle/trust-lapsed/invalid-package-fail-closed-denies-claude",
+      "lifecycle/trust-lapsed/invalid-package-fail-closed-denies-codex",
+      "lifecycle/trust-lapsed/invalid-package-fail-open-goes-ahead",
+      "lifecycle/trust-lapsed/invalid-package-other-tool-not-denied",
+      "lifecycle/trust-lapsed/invalid-package-optional-left-out",
+    ],
+  ],
   // a consumer whose review authorizes, or never says that a grant lapsed (PAP-LIFE-REVIEW-NO-GRANT, -CHANGED)
   ["review-approves", ["lifecycle/review/records-nothing"]],
   ["review-ignores-grants", ["lifecycle/review/after-approval", "lifecycle/review/tool-bytes-changed", "lifecycle/review/hook-changed", "lifecycle/review/revoked-is-new"]],
   ["rewrites-user-content", ["lifecycle/instructions/remove-restores-bytes", "lifecycle/instructions/bom-kept", "lifecycle/instructions/two-packages-one-file"]],
 ];
 const OTHER_LIFECYCLE = [
-  "skips-trust-check", "untrusted-left-out", "untrusted-before-matcher", "invalid-package-fails-open", "rewrites-user-content", "approves-anything", "approves-whole-package", "revoke-ignored", "never-blocks",
-  "hides-omissions", "enables-recommended", "project-as-global", "default-target", "swaps-user-files", "no-dry-run", "appends-again",
-  "removes-all-blocks", "concatenates", "review-approves", "review-hides-claims", "review-ignores-grants", "review-whole-package", "review-invalid-empty",
+  "skips-trust-check",
+  "untrusted-left-out",
+  "untrusted-before-matcher",
+  "invalid-package-fails-open",
+  "rewrites-user-content",
+  "approves-anything",
+  "approves-whole-package",
+  "revoke-ignored",
+  "never-blocks",
+  "hides-omissions",
+  "enables-recommended",
+  "project-as-global",
+  "default-target",
+  "swaps-user-files",
+  "no-dry-run",
+  "appends-again",
+  "removes-all-blocks",
+  "concatenates",
+  "review-approves",
+  "review-hides-claims",
+  "review-ignores-grants",
+  "review-whole-package",
+  "review-invalid-empty",
 ].map(wrongLifecycle);
 
 let harnessesUnavailable: string | undefined;
@@ -181,14 +266,20 @@ describe("every case has teeth", async () => {
       expect(ids.filter((id) => !caught.has(id)).map((id) => `${mutation} did not fail ${id}`)).toEqual([]);
       for (const id of caught) failed.add(id);
     }
-    const rest = await failuresAgainst([wrongProjection("installs-nothing")], live.filter((c) => !failed.has(c.id)));
+    const rest = await failuresAgainst(
+      [wrongProjection("installs-nothing")],
+      live.filter((c) => !failed.has(c.id)),
+    );
     for (const id of rest) failed.add(id);
     expect(live.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
   }, 600_000);
 
   it("each seed 004 fixture fails against the wrong loader that breaks its rule, and every agent-plugins case against at least one", async () => {
     const loads = byOperation("load-agent-plugin");
-    await expectTargetsCaught(loads, SEED_FIXTURE_LOADERS.map(([mutation, ids]) => [mutation, wrongLoader(mutation), ids]));
+    await expectTargetsCaught(
+      loads,
+      SEED_FIXTURE_LOADERS.map(([mutation, ids]) => [mutation, wrongLoader(mutation), ids]),
+    );
     await expectAllCaught(loads, OTHER_LOADERS);
   }, 300_000);
 
@@ -198,14 +289,22 @@ describe("every case has teeth", async () => {
       const targets = composes.filter((c) => targeted(c.id));
       expect(targets.length, `cases for ${mutation}`).toBeGreaterThanOrEqual(3);
       const caught = await failuresAgainst([wrongComposer(mutation)], targets);
-      expect(targets.map((c) => c.id).filter((id) => !caught.has(id)).map((id) => `${mutation} did not fail ${id}`)).toEqual([]);
+      expect(
+        targets
+          .map((c) => c.id)
+          .filter((id) => !caught.has(id))
+          .map((id) => `${mutation} did not fail ${id}`),
+      ).toEqual([]);
     }
     await expectAllCaught(composes, OTHER_COMPOSERS);
   }, 300_000);
 
   it("skipping the dispatch-time trust check or rewriting user content fails the cases written for them, and every lifecycle case fails against some wrong consumer", async () => {
     const lifecycle = byOperation("steps").filter((c) => c.live === undefined);
-    await expectTargetsCaught(lifecycle, TARGETED_LIFECYCLE.map(([mutation, ids]) => [mutation, wrongLifecycle(mutation), ids]));
+    await expectTargetsCaught(
+      lifecycle,
+      TARGETED_LIFECYCLE.map(([mutation, ids]) => [mutation, wrongLifecycle(mutation), ids]),
+    );
     await expectAllCaught(lifecycle, OTHER_LIFECYCLE);
   }, 300_000);
 

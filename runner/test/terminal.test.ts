@@ -78,7 +78,11 @@ describe("counts and lists as people read them (KIT-CLI-USAGE, KIT-REPORT-COMPAR
 
   it("report compare opens with the counts and lists at most 50 entries per section", () => {
     const regressions = Array.from({ length: 60 }, (_, i) => ({ id: `a/r${i}`, before: "pass", after: "fail" }));
-    const text = renderComparison({ regressions, fixes: [{ id: "a/f", before: "fail", after: "pass" }], other_changes: [], changed_cases: [], added: ["a/new"], removed: [], same_suite: true }, "A", "B");
+    const text = renderComparison(
+      { regressions, fixes: [{ id: "a/f", before: "fail", after: "pass" }], other_changes: [], changed_cases: [], added: ["a/new"], removed: [], same_suite: true },
+      "A",
+      "B",
+    );
     const lines = text.split("\n");
     expect(lines.slice(0, 4)).toEqual(["compare A → B", "60 regressions, 1 fix, 0 other changes, 0 cases whose content changed, 1 added, 0 removed", "", "regressions (60):"]);
     expect(lines.filter((l) => l.startsWith("  a/r"))).toHaveLength(LISTED_MAX);

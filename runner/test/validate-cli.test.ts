@@ -16,22 +16,32 @@ function load(text: string): CaseSet {
 }
 
 const caseText = (args: string, expect = "{ exit: 2, stderr: { $string: { min_bytes: 1 } } }"): string =>
-  [
-    "operation: validate-cli",
-    "cases:",
-    "  - id: cli/x",
-    "    title: x",
-    "    spec: [PAP-CLI-EXIT-USAGE]",
-    `    given: { args: ${args} }`,
-    `    expect: ${expect}`,
-    "",
-  ].join("\n");
+  ["operation: validate-cli", "cases:", "  - id: cli/x", "    title: x", "    spec: [PAP-CLI-EXIT-USAGE]", `    given: { args: ${args} }`, `    expect: ${expect}`, ""].join("\n");
 
-const report = { schema_version: 1, profile: "portable-agent-packages/0.1", source_path: "/s", valid: true, package_contract: { valid: true, diagnostics: [] }, members: [], dependencies: [], providers: [], execution_authorization: { status: "never_granted", check: "not_applicable", detail: "" }, packages: [], diagnostics: [] };
+const report = {
+  schema_version: 1,
+  profile: "portable-agent-packages/0.1",
+  source_path: "/s",
+  valid: true,
+  package_contract: { valid: true, diagnostics: [] },
+  members: [],
+  dependencies: [],
+  providers: [],
+  execution_authorization: { status: "never_granted", check: "not_applicable", detail: "" },
+  packages: [],
+  diagnostics: [],
+};
 
 describe("validate-cli", () => {
   it("puts the source path in place of each whole word {source}, and nowhere else", () => {
-    expect(withSource(["--json", "plugin", "validate", "{source}", "{source}/x", "{source}"], "/tmp/s")).toEqual(["--json", "plugin", "validate", "/tmp/s", "{source}/x", "/tmp/s"]);
+    expect(withSource(["--json", "plugin", "validate", "{source}", "{source}/x", "{source}"], "/tmp/s")).toEqual([
+      "--json",
+      "plugin",
+      "validate",
+      "/tmp/s",
+      "{source}/x",
+      "/tmp/s",
+    ]);
   });
 
   it("maps a one-shot CLI's exit code, stdout and stderr onto the result", () => {
@@ -42,7 +52,7 @@ describe("validate-cli", () => {
   });
 
   it("compares stderr by its matcher and leaves the report unobserved when stdout was empty", async () => {
-    const { cases } = load(caseText("{ argv: [--json, plugin, validate, \"{source}\", --x] }", "{ exit: 2, valid: false, stderr: { $string: { min_bytes: 1 } } }"));
+    const { cases } = load(caseText('{ argv: [--json, plugin, validate, "{source}", --x] }', "{ exit: 2, valid: false, stderr: { $string: { min_bytes: 1 } } }"));
     const c = cases[0] as LoadedCase;
     const explained = await judge(c, { exit: 2, stderr: "error: unknown option '--x'\n" }, "/nowhere", {});
     expect(explained).toEqual({ ok: true, diff: [], unobserved: ["report valid"] });

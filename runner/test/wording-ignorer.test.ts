@@ -51,14 +51,25 @@ describe("wording ignorer", () => {
     const run = new Set(mutants.filter((m) => !m.ignored).map((m) => m.original));
     // wording: message and pointer parameters (local function, imported invalid and pointerFrom),
     // Error subclasses, detail and pointer properties
-    for (const text of ['`x is ${x > 2 ? "huge" : "big"}`', '"negative"', '"zero"', '"/x"', '"quarter"', '"fine"', '["plugin", "tail"]', '"tail"', '(key: string) => pointerFrom(["plugin", key])']) expect(ignored).toContain(text);
+    for (const text of [
+      '`x is ${x > 2 ? "huge" : "big"}`',
+      '"negative"',
+      '"zero"',
+      '"/x"',
+      '"quarter"',
+      '"fine"',
+      '["plugin", "tail"]',
+      '"tail"',
+      '(key: string) => pointerFrom(["plugin", key])',
+    ])
+      expect(ignored).toContain(text);
     // observable: codes, paths, conditions, values, and arguments of unknown functions
     for (const text of ['"too_big"', '"ok"', "x + 1", "x > 1", "x < 0", '"half"', '"quarter-path"', '"eighth"']) expect(run).toContain(text);
     for (const m of mutants.filter((m) => m.ignored)) expect(m.reason).toMatch(/^(wording of a message or detail|pointer of a diagnostic)/);
   });
 
   it("leaves a file without wording untouched", async () => {
-    const mutants = await mutantsOf("export const g = (a: number) => (a > 0 ? \"pos\" : \"neg\");\n");
+    const mutants = await mutantsOf('export const g = (a: number) => (a > 0 ? "pos" : "neg");\n');
     expect(mutants.length).toBeGreaterThan(0);
     expect(mutants.filter((m) => m.ignored)).toEqual([]);
   });

@@ -57,7 +57,11 @@ export async function updateBaseline(file: string, report: RunReport): Promise<B
       map.delete(c.id);
       update.removed.push(c.id);
     } else if (BASELINED.has(c.outcome) && !map.has(c.id)) {
-      const reason = reasonOf(c.outcome, c.message, c.diff?.map((d) => d.path));
+      const reason = reasonOf(
+        c.outcome,
+        c.message,
+        c.diff?.map((d) => d.path),
+      );
       map.set(c.id, reason);
       update.added.push([c.id, reason]);
     }

@@ -34,9 +34,7 @@ export async function readAdapter(file: string, kitRoot: string): Promise<Adapte
   const result = check("adapter.schema.json", data);
   if (!result.ok) {
     return {
-      problems: result.errors.map((e) =>
-        problem("adapter-schema", rel, lineOf(doc, counter, errorPath(e)), describeErrors([e])),
-      ),
+      problems: result.errors.map((e) => problem("adapter-schema", rel, lineOf(doc, counter, errorPath(e)), describeErrors([e]))),
     };
   }
   const config = data as AdapterConfig;
@@ -121,11 +119,7 @@ export async function resolveAdapter(nameOrPath: string, kitRoot: string): Promi
 
 /** The adapter file an `--adapter` names: a kit adapter's name, a folder holding adapter.yaml, or the file. */
 export async function adapterFile(nameOrPath: string, kitRoot: string): Promise<string> {
-  const candidates = [
-    join(kitRoot, ADAPTERS_DIR, nameOrPath, "adapter.yaml"),
-    resolve(nameOrPath, "adapter.yaml"),
-    resolve(nameOrPath),
-  ];
+  const candidates = [join(kitRoot, ADAPTERS_DIR, nameOrPath, "adapter.yaml"), resolve(nameOrPath, "adapter.yaml"), resolve(nameOrPath)];
   for (const file of candidates) {
     if (existsSync(file) && (await stat(file)).isFile()) return file;
   }

@@ -157,13 +157,7 @@ export function mergeCase(defaults: Record<string, unknown>, entry: Record<strin
   return merged;
 }
 
-function addCase(
-  data: unknown,
-  entryPath: YamlPath,
-  folder: string,
-  src: Source,
-  set: CaseSet,
-): void {
+function addCase(data: unknown, entryPath: YamlPath, folder: string, src: Source, set: CaseSet): void {
   const startLine = lineOf(src.doc, src.counter, entryPath);
   // Locate a finding in the entry first, then in the table defaults, then at the entry.
   const locate = (path: YamlPath, key = false): number => {
@@ -241,9 +235,7 @@ function addCase(
       problems.push(problem("fixture-path-escapes", src.file, locate(["expect", "fixture"]), `expected fixture path "${p.path}" ${p.reason}`, c.id));
     }
     for (const p of fixturePathProblems(c.given?.files ?? {}, { rawNames: true })) {
-      problems.push(
-        problem("fixture-path-escapes", src.file, locate(["given", "files", p.path], true), `fixture path "${p.path}" ${p.reason}`, c.id),
-      );
+      problems.push(problem("fixture-path-escapes", src.file, locate(["given", "files", p.path], true), `fixture path "${p.path}" ${p.reason}`, c.id));
     }
     for (const p of fixtureBoundProblems(c.given?.files ?? {})) {
       problems.push(problem("fixture-bounds", src.file, locate(["given", "files", p.path], true), `fixture path "${p.path}" ${p.reason}`, c.id));
@@ -312,13 +304,7 @@ function flagDuplicates(set: CaseSet): void {
       keep.push(c);
       continue;
     }
-    const p = problem(
-      "duplicate-id",
-      c.location.file,
-      c.location.line,
-      `case id "${c.id}" is already used at ${first.location.file}:${first.location.line}`,
-      c.id,
-    );
+    const p = problem("duplicate-id", c.location.file, c.location.line, `case id "${c.id}" is already used at ${first.location.file}:${first.location.line}`, c.id);
     set.problems.push(p);
     set.broken.push({ id: c.id, file: c.location.file, line: c.location.line, area: c.area, spec: c.spec, problems: [p] });
   }

@@ -55,7 +55,9 @@ export function operationKeyFindings(c: Pick<CaseSpec, "operation" | "given" | "
         if (!inStep) findings.push({ path: [section, k], message: `expect.${k} is checked in the steps of a multi-step case only (SPEC 1.11)` });
         continue;
       }
-      const owners = Object.entries(OWN).filter(([op, keys]) => op !== c.operation && keys[section].includes(k)).map(([op]) => op);
+      const owners = Object.entries(OWN)
+        .filter(([op, keys]) => op !== c.operation && keys[section].includes(k))
+        .map(([op]) => op);
       const named = owners.map((op) => (op === "steps" ? "multi-step" : op));
       const where = c.operation === "steps" ? "a multi-step case" : `operation ${c.operation}`;
       if (owners.length > 0) findings.push({ path: [section, k], message: `${section}.${k} belongs to ${named.join(" and ")} cases, not to ${where}` });

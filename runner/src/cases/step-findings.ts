@@ -41,10 +41,7 @@ export function stepFindings(c: CaseSpec): StepFinding[] {
       for (const k of ["args", "expect"] as const) if (step[k] !== undefined) add("step-shape", at(k), `an edit step has no ${k}: papc applies it itself`, true);
       const edit = step.edit;
       const paths = [...Object.keys(edit.append ?? {}), ...Object.keys(edit.replace ?? {}), ...(edit.remove ?? [])];
-      const escapes = [
-        ...fixturePathProblems(edit.files ?? {}, { rawNames: true }),
-        ...fixturePathProblems(Object.fromEntries(paths.map((x) => [x, ""]))),
-      ];
+      const escapes = [...fixturePathProblems(edit.files ?? {}, { rawNames: true }), ...fixturePathProblems(Object.fromEntries(paths.map((x) => [x, ""])))];
       for (const p of escapes) add("fixture-path-escapes", at("edit"), `edit path "${p.path}" ${p.reason}`);
       for (const p of fixtureBoundProblems(edit.files ?? {})) add("fixture-bounds", at("edit", "files", p.path), `edit path "${p.path}" ${p.reason}`, true);
       return;
@@ -57,7 +54,8 @@ export function stepFindings(c: CaseSpec): StepFinding[] {
       add("unknown-step-operation", at("operation"), `unknown operation "${step.operation}" (a step runs ${STEP_OPERATIONS.join(", ")}, or is an edit)`);
       return;
     }
-    if (step.expect === undefined) add("step-shape", at(), `${/^[aeiou]/.test(step.operation) ? "an" : "a"} ${step.operation} step states what it expects (\`expect\`), or it checks nothing`);
+    if (step.expect === undefined)
+      add("step-shape", at(), `${/^[aeiou]/.test(step.operation) ? "an" : "a"} ${step.operation} step states what it expects (\`expect\`), or it checks nothing`);
     for (const f of operationKeyFindings({ operation: step.operation as StepOperation, expect: step.expect ?? {} }, true)) {
       findings.push({ code: "operation-mismatch", path: at(...f.path), key: true, message: `${name}: ${f.message}` });
     }
@@ -79,7 +77,12 @@ export function stepFindings(c: CaseSpec): StepFinding[] {
   for (const f of escapeFindings(c)) findings.push({ code: f.code, path: f.path, key: true, message: f.message });
   const live = c.steps.some((s) => s.operation === "live");
   if (live && given.event !== undefined) {
-    findings.push({ code: "step-shape", path: ["given", "event"], key: true, message: "a multi-step case with live steps has no `given.event`: the real harness fires the events (its hooks name subject and phase)" });
+    findings.push({
+      code: "step-shape",
+      path: ["given", "event"],
+      key: true,
+      message: "a multi-step case with live steps has no `given.event`: the real harness fires the events (its hooks name subject and phase)",
+    });
   }
   if (live && (given.provider === undefined || given.scenario === undefined)) {
     findings.push({ code: "step-shape", path: ["given"], message: "a multi-step case with live steps names `given.provider` and `given.scenario`, as a live case does" });
@@ -88,7 +91,12 @@ export function stepFindings(c: CaseSpec): StepFinding[] {
     findings.push({ code: "operation-mismatch", path: ["given", "scenario"], key: true, message: "given.scenario is what live steps run; this case has none" });
   }
   if ((given.hooks ?? []).length > 0 && given.event === undefined && !live) {
-    findings.push({ code: "step-shape", path: ["given", "hooks"], key: true, message: "a multi-step case with hooks names `given.event`: it gives the hooks' subject and phase, and is what dispatch steps send" });
+    findings.push({
+      code: "step-shape",
+      path: ["given", "hooks"],
+      key: true,
+      message: "a multi-step case with hooks names `given.event`: it gives the hooks' subject and phase, and is what dispatch steps send",
+    });
   }
   return findings;
 }

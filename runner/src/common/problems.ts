@@ -71,25 +71,19 @@ export const FIXES: Record<LintCode, string> = {
   "unknown-hook": "Name only hooks of given.hooks in expect.handlers (and expect.projection), and expect sleeper_gone only where the handler sets spawn_sleeper.",
   "scenario-tool": "Use a tool the case's provider offers the model (claude-code: shell, subagent; codex: shell, apply_patch, subagent, subagent_wait).",
   "live-event-value": "A live case sends no event of its own: write the handler's expected arguments as plain strings.",
-  "live-proves": "List in `proves` only cells a hook of the case can exercise (an event its subject and phase map to for the case's provider), in a live case or one with live steps (SPEC KIT-LIVE-PROVES).",
+  "live-proves":
+    "List in `proves` only cells a hook of the case can exercise (an event its subject and phase map to for the case's provider), in a live case or one with live steps (SPEC KIT-LIVE-PROVES).",
   "fixture-bounds": "Keep what a fixture writes under 64 MiB (each entry and all together): use a sparse { size } for a big file whose bytes do not matter.",
   "case-file-bounds": "Keep a case file under 2 MiB, its YAML aliases under 100 and its nesting shallow: split a large table into several files.",
-  "validate-cli-args": "Give validate-cli cases args {argv: [the words after the validator's command name, with \"{source}\" for the source directory]} (SPEC.md 1.3).",
-  "compose-args": "Give compose cases args {packages: [dirs holding a PLUGIN.toml the case writes], event: {hook, tool_name?}, results: {<plugin>#hook:<id>: result}} (SPEC.md 1.9).",
+  "validate-cli-args": 'Give validate-cli cases args {argv: [the words after the validator\'s command name, with "{source}" for the source directory]} (SPEC.md 1.3).',
+  "compose-args":
+    "Give compose cases args {packages: [dirs holding a PLUGIN.toml the case writes], event: {hook, tool_name?}, results: {<plugin>#hook:<id>: result}} (SPEC.md 1.9).",
   "unknown-step-operation": "Give the step one of the step operations (validate, dispatch, live, review, approve, revoke, activate, remove), or make it an `edit` (SPEC.md 1.11).",
   "step-shape": "Write each step as `operation` with its `expect` (and optional `args`), or as `edit` alone; give the case what its steps need (SPEC.md 1.11).",
   "no-teeth": "Expect what a conforming validator reports and a constant one cannot: `valid` or `structural`, or diagnostics by code and path (SPEC.md 1.3).",
   "todo-left": "Do what the marker asks (papc new case writes one on each line to fill), then delete the # TODO.",
 };
 
-export function problem(
-  code: LintCode,
-  file: string,
-  line: number,
-  message: string,
-  caseId?: string,
-): LintProblem {
-  return caseId === undefined
-    ? { code, file, line, message, fix: FIXES[code] }
-    : { code, file, line, message, fix: FIXES[code], caseId };
+export function problem(code: LintCode, file: string, line: number, message: string, caseId?: string): LintProblem {
+  return caseId === undefined ? { code, file, line, message, fix: FIXES[code] } : { code, file, line, message, fix: FIXES[code], caseId };
 }

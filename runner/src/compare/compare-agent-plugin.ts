@@ -40,9 +40,18 @@ export function compareAgentPlugin(expect: Expectation, result: AgentPluginLoadR
 
   if (expect.loaded !== undefined) field("loaded", expect.loaded, result.loaded);
   if (expect.identity !== undefined) field("identity", expect.identity, result.identity);
-  if (expect.skills) names("skills", expect.skills, result.skills.map((s) => s.name));
+  if (expect.skills)
+    names(
+      "skills",
+      expect.skills,
+      result.skills.map((s) => s.name),
+    );
   if (expect.mcp_servers) {
-    names("mcp_servers", expect.mcp_servers.map((s) => (typeof s === "string" ? s : s.name)), result.mcp_servers.map((s) => s.name));
+    names(
+      "mcp_servers",
+      expect.mcp_servers.map((s) => (typeof s === "string" ? s : s.name)),
+      result.mcp_servers.map((s) => s.name),
+    );
     for (const pattern of expect.mcp_servers) {
       if (typeof pattern === "string") continue;
       const actual = result.mcp_servers.find((s) => s.name === pattern.name);
@@ -58,11 +67,21 @@ export function compareAgentPlugin(expect: Expectation, result: AgentPluginLoadR
   };
   if (expect.hooks) {
     const hooks = optional("hooks");
-    if (hooks) names("hooks", expect.hooks, hooks.map((h) => h.event));
+    if (hooks)
+      names(
+        "hooks",
+        expect.hooks,
+        hooks.map((h) => h.event),
+      );
   }
   if (expect.apps) {
     const apps = optional("apps");
-    if (apps) names("apps", expect.apps, apps.map((a) => a.name));
+    if (apps)
+      names(
+        "apps",
+        expect.apps,
+        apps.map((a) => a.name),
+      );
   }
   if (expect.interface) {
     const meta = optional("interface");

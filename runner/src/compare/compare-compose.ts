@@ -17,7 +17,8 @@ export function compareCompose(expect: ComposeExpectation, result: ComposeResult
     if (want !== undefined) diff.push(...pathDiff(key, want, result[key]));
   }
   if (expect.rejected) {
-    const byPackage = (list: { package: string; code: string }[]) => list.map((r) => ({ package: r.package, code: r.code })).sort((a, b) => (a.package < b.package ? -1 : a.package > b.package ? 1 : 0));
+    const byPackage = (list: { package: string; code: string }[]) =>
+      list.map((r) => ({ package: r.package, code: r.code })).sort((a, b) => (a.package < b.package ? -1 : a.package > b.package ? 1 : 0));
     const want = byPackage(expect.rejected);
     const got = byPackage(result.rejected);
     if (JSON.stringify(want) !== JSON.stringify(got)) diff.push(...diffField("rejected", want, got));
@@ -36,7 +37,11 @@ export function compareCompose(expect: ComposeExpectation, result: ComposeResult
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }

@@ -16,7 +16,10 @@ export async function compareFiles(expect: Record<string, FileExpectation>, root
   const diff: DiffLine[] = [];
   for (const [path, want] of Object.entries(expect)) {
     const label = `files["${path}"]`;
-    const exists = await lstat(join(root, path)).then(() => true, () => false);
+    const exists = await lstat(join(root, path)).then(
+      () => true,
+      () => false,
+    );
     if (want.absent) {
       if (exists) diff.push(...diffField(label, "(absent)", await shown(join(root, path))));
       continue;

@@ -9,7 +9,11 @@ import type { DiffLine } from "../types/run-report.js";
 
 export async function compareFixture(expect: FixtureExpectation, root: string, before: TreeDigest | undefined): Promise<DiffLine[]> {
   const diff: DiffLine[] = [];
-  const exists = async (path: string): Promise<boolean> => lstat(join(root, path)).then(() => true, () => false);
+  const exists = async (path: string): Promise<boolean> =>
+    lstat(join(root, path)).then(
+      () => true,
+      () => false,
+    );
   for (const path of expect.absent ?? []) {
     if (await exists(path)) diff.push({ type: "add", path: "fixture.absent", expected: `${path} absent`, actual: `${path} exists` });
   }
@@ -22,7 +26,12 @@ export async function compareFixture(expect: FixtureExpectation, root: string, b
       const was = before.get(path);
       const now = after.get(path);
       if (was === now) continue;
-      const line: DiffLine = { type: was === undefined ? "add" : now === undefined ? "remove" : "modify", path: "fixture.unchanged", expected: `${path}: ${was ?? "(absent)"}`, actual: `${path}: ${now ?? "(absent)"}` };
+      const line: DiffLine = {
+        type: was === undefined ? "add" : now === undefined ? "remove" : "modify",
+        path: "fixture.unchanged",
+        expected: `${path}: ${was ?? "(absent)"}`,
+        actual: `${path}: ${now ?? "(absent)"}`,
+      };
       diff.push(line);
     }
   }

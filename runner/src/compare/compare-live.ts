@@ -28,7 +28,11 @@ export function compareLive(expect: LiveExpectation, result: LiveResult, observe
 
   const h = observed.harness;
   if (h && (h.timedOut || h.looped || h.exitCode === undefined)) {
-    const why = h.looped ? `more than ${MAX_MAIN_REQUESTS} main-loop model requests (a hook kept the harness looping)` : h.timedOut ? `no end within ${LIVE_RUN_TIMEOUT_MS} ms` : `killed by ${h.signal ?? "a signal"}`;
+    const why = h.looped
+      ? `more than ${MAX_MAIN_REQUESTS} main-loop model requests (a hook kept the harness looping)`
+      : h.timedOut
+        ? `no end within ${LIVE_RUN_TIMEOUT_MS} ms`
+        : `killed by ${h.signal ?? "a signal"}`;
     diff.push({ type: "modify", path: "harness", expected: "a run that ends on its own", actual: `stopped by papc: ${why}` });
   }
   if (expect.harness?.exit !== undefined) {
@@ -38,7 +42,8 @@ export function compareLive(expect: LiveExpectation, result: LiveResult, observe
   if (expect.harness?.output) diff.push(...compareTexts("harness.output", expect.harness.output, h ? [h.output] : []));
 
   for (const path of expect.workdir?.present ?? []) {
-    if (!exists(join(observed.work, path))) diff.push({ type: "remove", path: `workdir.present`, expected: path, actual: h ? "absent after the run" : `absent (harness not run: ${observed.notRun})` });
+    if (!exists(join(observed.work, path)))
+      diff.push({ type: "remove", path: `workdir.present`, expected: path, actual: h ? "absent after the run" : `absent (harness not run: ${observed.notRun})` });
   }
   for (const path of expect.workdir?.absent ?? []) {
     if (exists(join(observed.work, path))) diff.push({ type: "add", path: `workdir.absent`, expected: `no ${path}`, actual: "present after the run" });
@@ -55,7 +60,14 @@ export function compareLive(expect: LiveExpectation, result: LiveResult, observe
     }
     diff.push(...compareTexts(`model.request[${r.index}]`, r, [stringsOf(request.body)]));
   }
-  if (m?.all) diff.push(...compareTexts("model.all", m.all, main.map((r) => stringsOf(r.body))));
+  if (m?.all)
+    diff.push(
+      ...compareTexts(
+        "model.all",
+        m.all,
+        main.map((r) => stringsOf(r.body)),
+      ),
+    );
 
   for (const [id, e] of Object.entries(expect.handlers ?? {})) {
     diff.push(...compareHandler(id, e, observed.runs.get(id) ?? [], { event: undefined, runs: observed.runs, environment }));
@@ -76,7 +88,8 @@ function exists(path: string): boolean {
 function compareTexts(path: string, e: TextExpectation, documents: readonly string[]): DiffLine[] {
   const diff: DiffLine[] = [];
   for (const text of e.contains ?? []) {
-    if (!documents.some((d) => d.includes(text))) diff.push({ type: "remove", path: `${path}.contains`, expected: text, actual: documents.length === 0 ? "(nothing to search: no harness run)" : "not found" });
+    if (!documents.some((d) => d.includes(text)))
+      diff.push({ type: "remove", path: `${path}.contains`, expected: text, actual: documents.length === 0 ? "(nothing to search: no harness run)" : "not found" });
   }
   for (const text of e.excludes ?? []) {
     const hit = documents.find((d) => d.includes(text));

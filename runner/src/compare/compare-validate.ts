@@ -36,12 +36,24 @@ export function compareDiagnostics<D extends { message: string }>(expect: NonNul
     if (matching(p).length === 0) {
       // one line: the pattern missed, and what was reported instead, reduced to the same fields
       const reported = seen(p);
-      diff.push({ type: "remove", path: `diagnostics.includes[${i}] (missing)`, expected: JSON.stringify(p), actual: reported.length === 0 ? "(no diagnostics reported)" : `reported instead: ${reported.map((d) => JSON.stringify(d)).join(", ")}` });
+      diff.push({
+        type: "remove",
+        path: `diagnostics.includes[${i}] (missing)`,
+        expected: JSON.stringify(p),
+        actual: reported.length === 0 ? "(no diagnostics reported)" : `reported instead: ${reported.map((d) => JSON.stringify(d)).join(", ")}`,
+      });
     }
   }
   for (const [i, p] of (expect.excludes ?? []).entries()) {
     const found = matching(p);
-    if (found.length > 0) diff.push(...diffField(`diagnostics.excludes[${i}]`, [], found.map((d) => ({ ...projectOnto(p, d) as object, message: d.message }))));
+    if (found.length > 0)
+      diff.push(
+        ...diffField(
+          `diagnostics.excludes[${i}]`,
+          [],
+          found.map((d) => ({ ...(projectOnto(p, d) as object), message: d.message })),
+        ),
+      );
   }
   if (expect.count !== undefined && actual.length !== expect.count) {
     diff.push(...diffField("diagnostics.count", expect.count, actual.length));

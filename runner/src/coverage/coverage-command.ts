@@ -19,15 +19,25 @@ export async function coverageCommand(o: { missing?: boolean; oneSided?: boolean
     if (lopsided) oneSided++;
     if (o.missing && !none && !lopsided) continue;
     if (o.json) {
-      listed.push({ id: r.requirement.id, level: r.requirement.level, accepting: r.accepting, rejecting: r.rejecting, other: r.other, exclusion: r.exclusion ?? null, missing: none, one_sided: isOneSided(r) });
+      listed.push({
+        id: r.requirement.id,
+        level: r.requirement.level,
+        accepting: r.accepting,
+        rejecting: r.rejecting,
+        other: r.other,
+        exclusion: r.exclusion ?? null,
+        missing: none,
+        one_sided: isOneSided(r),
+      });
       continue;
     }
     const n = r.accepting + r.rejecting + r.other;
-    const how = n > 0
-      ? `${count(n, "case")}: ${r.accepting} accepting, ${r.rejecting} rejecting${r.other ? `, ${r.other} other` : ""}${lopsided ? ` — ONE-SIDED: add ${r.accepting > 0 ? "a rejecting" : r.rejecting > 0 ? "an accepting" : "an accepting and a rejecting"} case (what counts as which: SPEC.md 1.1, CONTRIBUTING.md)` : ""}`
-      : r.exclusion
-        ? `excluded: ${r.exclusion.reason}${r.exclusion.tested_by ? ` (tested by ${r.exclusion.tested_by})` : ""}`
-        : "MISSING";
+    const how =
+      n > 0
+        ? `${count(n, "case")}: ${r.accepting} accepting, ${r.rejecting} rejecting${r.other ? `, ${r.other} other` : ""}${lopsided ? ` — ONE-SIDED: add ${r.accepting > 0 ? "a rejecting" : r.rejecting > 0 ? "an accepting" : "an accepting and a rejecting"} case (what counts as which: SPEC.md 1.1, CONTRIBUTING.md)` : ""}`
+        : r.exclusion
+          ? `excluded: ${r.exclusion.reason}${r.exclusion.tested_by ? ` (tested by ${r.exclusion.tested_by})` : ""}`
+          : "MISSING";
     process.stdout.write(`${r.requirement.id}\t${r.requirement.level}\t${how}\n`);
   }
   if (o.json) printJson({ requirements: listed, total: rows.length, missing, ...(o.oneSided ? { one_sided: oneSided } : {}) });

@@ -91,7 +91,12 @@ function checkHandlerExpectations(c: CaseSpec, findings: DispatchFinding[]): voi
     if (!hook) {
       findings.push({ code: "unknown-hook", path: ["expect", "handlers", id], key: true, message: `expect.handlers names "${id}", which is not a hook of given.hooks` });
     } else if (e.sleeper_gone && !hook.handler?.spawn_sleeper) {
-      findings.push({ code: "unknown-hook", path: ["expect", "handlers", id, "sleeper_gone"], key: true, message: `hook "${id}" starts no sleeper (handler.spawn_sleeper), so sleeper_gone checks nothing` });
+      findings.push({
+        code: "unknown-hook",
+        path: ["expect", "handlers", id, "sleeper_gone"],
+        key: true,
+        message: `hook "${id}" starts no sleeper (handler.spawn_sleeper), so sleeper_gone checks nothing`,
+      });
     }
   }
 }

@@ -33,7 +33,12 @@ export interface Bisection {
  * Bisects the released versions strictly between `from` and `to` (whose observations are known
  * to differ); pre-releases are left out. At most ⌈log2(n + 1)⌉ probes for n versions between.
  */
-export async function bisectVersions(released: readonly string[], from: { version: string; observed: string }, to: { version: string; observed: string }, probe: (version: string) => Promise<string>): Promise<Bisection> {
+export async function bisectVersions(
+  released: readonly string[],
+  from: { version: string; observed: string },
+  to: { version: string; observed: string },
+  probe: (version: string) => Promise<string>,
+): Promise<Bisection> {
   const between = released.filter((v) => !v.includes("-") && compareVersions(v, from.version) > 0 && compareVersions(v, to.version) < 0).sort(compareVersions);
   const line = [from.version, ...between, to.version];
   const probed: Bisection["probed"] = [];

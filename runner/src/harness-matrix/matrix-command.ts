@@ -33,6 +33,8 @@ export async function matrixCommand(o: { kitRoot: string; words: string[]; out: 
     await writeFile(join(o.kitRoot, MATRIX_JSON), json);
     await writeFile(join(o.kitRoot, MATRIX_DOC), text);
   }
-  io.out(`${matrix.versions.length} version(s) in ${(matrix.duration_ms / 1000).toFixed(1)} s; ${matrix.changes.length} change(s) of outcome; written ${join(o.out, "harness-versions.md")}${o.publish ? ` and ${MATRIX_DOC}` : ""}\n`);
+  io.out(
+    `${matrix.versions.length} version(s) in ${(matrix.duration_ms / 1000).toFixed(1)} s; ${matrix.changes.length} change(s) of outcome; written ${join(o.out, "harness-versions.md")}${o.publish ? ` and ${MATRIX_DOC}` : ""}\n`,
+  );
   return 0;
 }

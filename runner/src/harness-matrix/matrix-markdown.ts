@@ -41,7 +41,9 @@ export function renderMatrix(m: HarnessMatrix): string {
     lines.push("", "### Changes of outcome", "");
     if (changes.length === 0) lines.push("No live case changed outcome between the versions listed.");
     for (const c of changes) {
-      lines.push(`- ${c.case}: ${c.from.outcome} on ${c.from.version}, ${c.to.outcome} on ${c.to.version}; first changed in **${c.bisection.first}** (last as before: ${c.bisection.last_same}; probed ${c.bisection.probed.map((p) => `${p.version} ${p.observed}`).join(", ") || "nothing between"})`);
+      lines.push(
+        `- ${c.case}: ${c.from.outcome} on ${c.from.version}, ${c.to.outcome} on ${c.to.version}; first changed in **${c.bisection.first}** (last as before: ${c.bisection.last_same}; probed ${c.bisection.probed.map((p) => `${p.version} ${p.observed}`).join(", ") || "nothing between"})`,
+      );
     }
   }
   return `${lines.join("\n")}\n`;

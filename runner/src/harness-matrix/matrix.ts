@@ -86,11 +86,27 @@ export async function runMatrix(o: MatrixOptions): Promise<HarnessMatrix> {
     const pinned = pins.some((p) => p.provider === pin.provider && p.version === pin.version);
     const { binary } = await installHarness(pin);
     say(`${pin.provider} ${pin.version}: installed; re-capturing the recordings`);
-    const entry: MatrixVersion = { provider: pin.provider, package: pin.package, version: pin.version, pinned, version_output: (await installedVersion(pin)) ?? "(--version failed)", live: {} };
+    const entry: MatrixVersion = {
+      provider: pin.provider,
+      package: pin.package,
+      version: pin.version,
+      pinned,
+      version_output: (await installedVersion(pin)) ?? "(--version failed)",
+      live: {},
+    };
     if (!pinned) {
-      const runs = await runJobs(scenarios.filter((s) => s.providers.includes(pin.provider)).map((scenario) => ({ harness: { pin, binary }, scenario })), o.jobs ?? 2);
+      const runs = await runJobs(
+        scenarios.filter((s) => s.providers.includes(pin.provider)).map((scenario) => ({ harness: { pin, binary }, scenario })),
+        o.jobs ?? 2,
+      );
       const base = pins.find((p) => p.provider === pin.provider)!;
-      entry.drift = versionDrift(pin.provider, base.version, pin.version, committed.filter((r) => r.provider === pin.provider && r.version === base.version), runs.flatMap((r) => r.recordings));
+      entry.drift = versionDrift(
+        pin.provider,
+        base.version,
+        pin.version,
+        committed.filter((r) => r.provider === pin.provider && r.version === base.version),
+        runs.flatMap((r) => r.recordings),
+      );
     }
     say(`${pin.provider} ${pin.version}: running ${liveOf(pin.provider).length} live cases`);
     entry.live = await runLive(pin);

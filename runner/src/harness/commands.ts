@@ -42,7 +42,9 @@ export async function installCommand(o: { root: string; providers?: string[]; ha
     const started = Date.now();
     try {
       const r = await installHarness(pin, { cacheRoot });
-      io.out(`${r.status === "present" ? "present  " : "installed"} ${pin.package}@${pin.version} (${pin.provider}) ${r.binary}${r.status === "installed" ? ` in ${((Date.now() - started) / 1000).toFixed(1)} s` : ""}\n`);
+      io.out(
+        `${r.status === "present" ? "present  " : "installed"} ${pin.package}@${pin.version} (${pin.provider}) ${r.binary}${r.status === "installed" ? ` in ${((Date.now() - started) / 1000).toFixed(1)} s` : ""}\n`,
+      );
     } catch (err) {
       if (!(err instanceof HarnessInstallError)) throw err;
       io.err(`papc: cannot install ${err.message}\n`);

@@ -67,7 +67,10 @@ export async function installHarness(pin: HarnessPin, options: InstallOptions = 
   }
   const version = await installedVersion(pin, cacheRoot);
   if (version !== pin.version_output) {
-    throw new HarnessInstallError(pin, `installed, but \`${pin.binary} --version\` printed ${JSON.stringify(version ?? "(nothing)")}, expected ${JSON.stringify(pin.version_output)}`);
+    throw new HarnessInstallError(
+      pin,
+      `installed, but \`${pin.binary} --version\` printed ${JSON.stringify(version ?? "(nothing)")}, expected ${JSON.stringify(pin.version_output)}`,
+    );
   }
   return { pin, binary, status: "installed" };
 }

@@ -26,7 +26,8 @@ export function parseHarnessFlag(word: string): HarnessRequest {
   }
   const versions = word.slice(at + 1).split(",");
   const bad = versions.filter((v) => v !== "latest" && !VERSION.test(v));
-  if (versions.length === 0 || bad.length > 0) throw new HarnessVersionError(`--harness ${word}: ${bad.map((v) => JSON.stringify(v)).join(", ") || "no version"} is not a version (x.y.z or latest)`);
+  if (versions.length === 0 || bad.length > 0)
+    throw new HarnessVersionError(`--harness ${word}: ${bad.map((v) => JSON.stringify(v)).join(", ") || "no version"} is not a version (x.y.z or latest)`);
   return { provider: provider as Provider, versions: [...new Set(versions)] };
 }
 
@@ -52,7 +53,9 @@ async function npmView(pkg: string, field: string): Promise<unknown> {
   const r = await execa("npm", ["view", pkg, field, "--json"], { reject: false, stdin: "ignore", timeout: 60_000, env: { npm_config_update_notifier: "false" } });
   if (r.exitCode !== 0 || r.timedOut) {
     const why = r.timedOut ? "timed out" : `failed (exit ${r.exitCode ?? r.signal})`;
-    throw new HarnessVersionError(`cannot ask the npm registry for ${pkg} ${field}: \`npm view\` ${why}; is the registry reachable? (${(r.stderr || "").trim().split("\n").slice(-2).join(" ")})`);
+    throw new HarnessVersionError(
+      `cannot ask the npm registry for ${pkg} ${field}: \`npm view\` ${why}; is the registry reachable? (${(r.stderr || "").trim().split("\n").slice(-2).join(" ")})`,
+    );
   }
   return JSON.parse(r.stdout) as unknown;
 }

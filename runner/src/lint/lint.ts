@@ -50,7 +50,12 @@ export async function lintSuite(paths: SuitePaths): Promise<LintResult> {
       problems.push(problem("exclusion-also-covered", `cases/${EXCLUSIONS_FILE}`, 1, `${e.id} is excluded but a case covers it`));
     }
   }
-  problems.push(...(await todoMarkers(paths.kitRoot, [...caseSet.cases, ...caseSet.broken].map((c) => ("location" in c ? c.location.file : c.file)))));
+  problems.push(
+    ...(await todoMarkers(
+      paths.kitRoot,
+      [...caseSet.cases, ...caseSet.broken].map((c) => ("location" in c ? c.location.file : c.file)),
+    )),
+  );
   // The smoke cases are case files too; they cover no requirement and join no run.
   if (paths.smokeDir && existsSync(paths.smokeDir)) {
     problems.push(...(await loadSmokeCases({ kitRoot: paths.kitRoot, dir: paths.smokeDir, recordingsDir: paths.recordingsDir, spec })).problems);

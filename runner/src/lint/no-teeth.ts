@@ -17,12 +17,21 @@ type Verdict = "accept" | "reject";
 /** The reply of a constant validator (the same as runner/test/mutants/answers-fixed-verdict.mjs). */
 export function constantReply(verdict: Verdict, source: string, plugins: readonly string[]): ValidateResult {
   const valid = verdict === "accept";
-  const diagnostics = valid ? [] : plugins.map((n) => ({ code: "invalid_plugin_package", phase: "package_contract", severity: "error", path: `plugins/${n}/PLUGIN.toml`, message: "rejected" }));
+  const diagnostics = valid
+    ? []
+    : plugins.map((n) => ({ code: "invalid_plugin_package", phase: "package_contract", severity: "error", path: `plugins/${n}/PLUGIN.toml`, message: "rejected" }));
   const report = {
-    schema_version: 1, profile: "portable-agent-packages/0.1", source_path: source, valid,
-    package_contract: { valid, diagnostics }, members: [], dependencies: [], providers: [],
+    schema_version: 1,
+    profile: "portable-agent-packages/0.1",
+    source_path: source,
+    valid,
+    package_contract: { valid, diagnostics },
+    members: [],
+    dependencies: [],
+    providers: [],
     execution_authorization: { status: "never_granted", check: "not_applicable", detail: "" },
-    packages: [], diagnostics,
+    packages: [],
+    diagnostics,
   } as unknown as ValidationReport;
   return { exit: valid ? 0 : 1, structural: verdict, report };
 }
@@ -54,7 +63,15 @@ export function noTeethProblems(cases: readonly LoadedCase[]): LintProblem[] {
       return compareValidate(c.expect, reply).length === 0 && unobservedValidateFields(c.expect, reply).length === 0;
     };
     if (passes("accept") && passes("reject")) {
-      problems.push(problem("no-teeth", c.location.file, c.location.line, `case "${c.id}" passes against a validator that accepts everything and one that rejects every package: its expectation tells no validator apart`, c.id));
+      problems.push(
+        problem(
+          "no-teeth",
+          c.location.file,
+          c.location.line,
+          `case "${c.id}" passes against a validator that accepts everything and one that rejects every package: its expectation tells no validator apart`,
+          c.id,
+        ),
+      );
     }
   }
   return problems;

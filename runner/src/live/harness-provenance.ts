@@ -17,7 +17,13 @@ export async function harnessesOf(cases: readonly LoadedCase[]): Promise<Harness
     const found = await liveHarness(provider);
     if (typeof found === "string") continue; // its cases are skipped, saying why
     const { pin } = found;
-    runs.push({ provider, package: pin.package, version: pin.version, version_output: (await installedVersion(pin)) ?? "(--version failed)", pinned: pins.some((p) => p.provider === provider && p.version === pin.version) });
+    runs.push({
+      provider,
+      package: pin.package,
+      version: pin.version,
+      version_output: (await installedVersion(pin)) ?? "(--version failed)",
+      pinned: pins.some((p) => p.provider === provider && p.version === pin.version),
+    });
   }
   return runs;
 }

@@ -42,10 +42,12 @@ interface Section {
   show: (cell: LiveCell) => string;
 }
 
-const rankIn = (list: readonly string[]) => (row: string): number => {
-  const i = list.indexOf(row);
-  return i >= 0 ? i : list.length;
-};
+const rankIn =
+  (list: readonly string[]) =>
+  (row: string): number => {
+    const i = list.indexOf(row);
+    return i >= 0 ? i : list.length;
+  };
 
 const SECTIONS: Section[] = [
   {
@@ -66,7 +68,8 @@ const SECTIONS: Section[] = [
   },
   {
     title: "Trust lapsed",
-    intro: "In a live step under the consumer's trust store, a required hook whose grant lapsed after approval (its tool changed) was not started, and its failure policy decided what the harness did with the call (SPEC 11.2, PAP-LIFE-TRUST-LAPSED-GATE).",
+    intro:
+      "In a live step under the consumer's trust store, a required hook whose grant lapsed after approval (its tool changed) was not started, and its failure policy decided what the harness did with the call (SPEC 11.2, PAP-LIFE-TRUST-LAPSED-GATE).",
     kinds: ["untrusted"],
     rowLabel: "failure_policy",
     rank: rankIn(POLICIES),
@@ -74,7 +77,8 @@ const SECTIONS: Section[] = [
   },
   {
     title: "Unsupported hooks",
-    intro: "A required unsupported hook blocks the projection (`refused`: nothing installed, nothing runs); an optional one with `fallback = \"omit\"` is left out and listed (`omitted`) (SPEC 8.1). The row names the hook's effect and failure policy/visibility: what makes it unsupported on that provider is in that combination (SPEC 3.11).",
+    intro:
+      'A required unsupported hook blocks the projection (`refused`: nothing installed, nothing runs); an optional one with `fallback = "omit"` is left out and listed (`omitted`) (SPEC 8.1). The row names the hook\'s effect and failure policy/visibility: what makes it unsupported on that provider is in that combination (SPEC 3.11).',
     kinds: ["refused", "omitted"],
     rowLabel: "projection",
     rank: (row) => (row.startsWith("refused") ? 0 : 1) * 10 + rankIn(EFFECTS)(row.replace(/^\w+: /, "").split(",")[0] ?? ""),
@@ -136,7 +140,12 @@ export function renderMatrix(input: MatrixInput): Matrix {
     "",
     "Each cell lists the passing live cases that prove it in the real harness binary: the case claims the cell (its `proves` list) and its run exercised it (KIT-LIVE-PROVES); `—` means none did (SPEC 3.11 says which combinations a provider supports at all).",
     "",
-    ...(ran.length > 0 ? [`Harness binaries of the run: ${ran.map((h) => `${h.package}@${h.version} (\`--version\`: ${h.version_output}${h.pinned ? "" : "; not the pin"})`).join(", ")}. Other versions: [harness-versions.md](harness-versions.md).`, ""] : []),
+    ...(ran.length > 0
+      ? [
+          `Harness binaries of the run: ${ran.map((h) => `${h.package}@${h.version} (\`--version\`: ${h.version_output}${h.pinned ? "" : "; not the pin"})`).join(", ")}. Other versions: [harness-versions.md](harness-versions.md).`,
+          "",
+        ]
+      : []),
   );
   for (const section of SECTIONS) {
     out.push(`## ${section.title}`, "", section.intro, "");

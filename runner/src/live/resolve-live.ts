@@ -24,7 +24,12 @@ export function resolveLive(c: CaseSpec): { live?: ResolvedLive; findings: Dispa
     seen.add(h.id);
     const resolved = resolveHook(h, undefined, LIVE_DEFAULT_TIMEOUT_MS);
     if (resolved) hooks.push(resolved);
-    else findings.push({ code: "hook-subject-needed", path: ["given", "hooks", i], message: `live hook "${h.id}" needs \`subject\` and \`phase\` (a live case has no event to take them from)` });
+    else
+      findings.push({
+        code: "hook-subject-needed",
+        path: ["given", "hooks", i],
+        message: `live hook "${h.id}" needs \`subject\` and \`phase\` (a live case has no event to take them from)`,
+      });
   }
 
   const turns = scenario.turns.filter((t) => !t.providers || t.providers.includes(provider));
@@ -39,15 +44,28 @@ export function resolveLive(c: CaseSpec): { live?: ResolvedLive; findings: Dispa
   }
   const expect = c.expect;
   for (const [id, e] of Object.entries(expect.handlers ?? {})) {
-    if (!seen.has(id)) findings.push({ code: "unknown-hook", path: ["expect", "handlers", id], key: true, message: `expect.handlers names "${id}", which is not a hook of given.hooks` });
+    if (!seen.has(id))
+      findings.push({ code: "unknown-hook", path: ["expect", "handlers", id], key: true, message: `expect.handlers names "${id}", which is not a hook of given.hooks` });
     e.argv?.forEach((a, j) => {
-      if (typeof a !== "string") findings.push({ code: "live-event-value", path: ["expect", "handlers", id, "argv", j], message: "{$event} has no meaning in a live case: the harness's events are not known in advance" });
+      if (typeof a !== "string")
+        findings.push({
+          code: "live-event-value",
+          path: ["expect", "handlers", id, "argv", j],
+          message: "{$event} has no meaning in a live case: the harness's events are not known in advance",
+        });
     });
-    if (e.sleeper_gone) findings.push({ code: "unknown-hook", path: ["expect", "handlers", id, "sleeper_gone"], key: true, message: "sleeper_gone is a dispatch expectation; a live case ends every handler with its harness run" });
+    if (e.sleeper_gone)
+      findings.push({
+        code: "unknown-hook",
+        path: ["expect", "handlers", id, "sleeper_gone"],
+        key: true,
+        message: "sleeper_gone is a dispatch expectation; a live case ends every handler with its harness run",
+      });
   }
   for (const list of ["refused", "omitted"] as const) {
     (expect.projection?.[list] ?? []).forEach((id, j) => {
-      if (!seen.has(id)) findings.push({ code: "unknown-hook", path: ["expect", "projection", list, j], message: `expect.projection.${list} names "${id}", which is not a hook of given.hooks` });
+      if (!seen.has(id))
+        findings.push({ code: "unknown-hook", path: ["expect", "projection", list, j], message: `expect.projection.${list} names "${id}", which is not a hook of given.hooks` });
     });
   }
   const work = Object.fromEntries([...(expect.workdir?.present ?? []), ...(expect.workdir?.absent ?? [])].map((p) => [p, ""]));
@@ -56,7 +74,15 @@ export function resolveLive(c: CaseSpec): { live?: ResolvedLive; findings: Dispa
   }
 
   if (findings.length > 0) return { findings };
-  return { live: { provider, plugin: given.plugin ?? DEFAULT_PLUGIN, hooks, scenario: { prompt: scenario.prompt, turns, ...(scenario.codex_sandbox ? { codex_sandbox: scenario.codex_sandbox } : {}) } }, findings };
+  return {
+    live: {
+      provider,
+      plugin: given.plugin ?? DEFAULT_PLUGIN,
+      hooks,
+      scenario: { prompt: scenario.prompt, turns, ...(scenario.codex_sandbox ? { codex_sandbox: scenario.codex_sandbox } : {}) },
+    },
+    findings,
+  };
 }
 
 /**
@@ -66,9 +92,12 @@ export function resolveLive(c: CaseSpec): { live?: ResolvedLive; findings: Dispa
 export function proofFindings(c: CaseSpec, live: ResolvedLive | undefined): DispatchFinding[] {
   const proves = c.proves ?? [];
   if (proves.length === 0) return [];
-  if (!live) return [{ code: "live-proves", path: ["proves"], key: true, message: "`proves` lists cells of the compatibility matrix: only a live case, or one with live steps, has them" }];
+  if (!live)
+    return [{ code: "live-proves", path: ["proves"], key: true, message: "`proves` lists cells of the compatibility matrix: only a live case, or one with live steps, has them" }];
   const events = new Set(live.hooks.flatMap((h) => nativeEvents(live.provider, h.subject, h.phase)));
   return proves.flatMap((p, i) =>
-    events.has(p.event) ? [] : [{ code: "live-proves", path: ["proves", i, "event"], message: `no hook of this case runs on ${live.provider}'s ${p.event}, so the case cannot prove a cell there` }],
+    events.has(p.event)
+      ? []
+      : [{ code: "live-proves", path: ["proves", i, "event"], message: `no hook of this case runs on ${live.provider}'s ${p.event}, so the case cannot prove a cell there` }],
   );
 }

@@ -35,12 +35,12 @@ export async function loaderMatrixFor(root: string, reportFiles: string[], outDi
   const { requirements } = await loadSpec(join(root, "SPEC.md"));
   return renderLoaderMatrix({
     runs,
-    cases: cases
-      .filter((c) => c.id.startsWith(AGENT_PLUGIN_CASES))
-      .map((c) => ({ id: c.id, title: c.title, spec: c.spec ?? [], file: c.location.file, line: c.location.line })),
+    cases: cases.filter((c) => c.id.startsWith(AGENT_PLUGIN_CASES)).map((c) => ({ id: c.id, title: c.title, spec: c.spec ?? [], file: c.location.file, line: c.location.line })),
     requirements,
     linkPrefix: linkPrefixFrom(outDir, root),
-    command: `npx papc compat-loaders ${inMatrixOrder(runs).map((r) => r.file).join(" ")} --out ${relative(root, join(outDir, "agent-plugins-compatibility.md"))}`,
+    command: `npx papc compat-loaders ${inMatrixOrder(runs)
+      .map((r) => r.file)
+      .join(" ")} --out ${relative(root, join(outDir, "agent-plugins-compatibility.md"))}`,
   });
 }
 

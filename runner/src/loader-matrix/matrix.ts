@@ -65,11 +65,17 @@ export function consumerLabel(report: RunReport): string {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 function cellText(text: string): string {
-  return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|").trim();
+  return text
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/\|/g, "\\|")
+    .trim();
 }
 
 /** Why a case did not pass, in one line. */
@@ -112,7 +118,9 @@ export function renderLoaderMatrix(input: LoaderMatrixInput): string {
     }
     const n = (v: Verdict): number => counts.get(v) ?? 0;
     const links = [`[jsonl](${input.linkPrefix}${run.file})`, ...(run.markdown ? [`[summary](${input.linkPrefix}${run.markdown})`] : [])].join(" · ");
-    out.push(`| ${heads[i]} | ${run.report.header.started_at.slice(0, 10)} | ${n("pass")} | ${n("fail")} | ${n("known")} | ${n("skip")} | ${n("n/a")} | ${n("not run")} | ${links} |`);
+    out.push(
+      `| ${heads[i]} | ${run.report.header.started_at.slice(0, 10)} | ${n("pass")} | ${n("fail")} | ${n("known")} | ${n("skip")} | ${n("n/a")} | ${n("not run")} | ${links} |`,
+    );
   });
   out.push("");
 
@@ -163,7 +171,9 @@ export function renderLoaderMatrix(input: LoaderMatrixInput): string {
     out.push("| case | outcome | why |", "|---|---|---|");
     for (const c of listed) {
       const record = byId[i]!.get(c.id)!;
-      out.push(`| <a id="${anchor(i, c.id)}"></a>${caseLink(c, c.id.slice("agent-plugins/".length))} | ${ICON[verdictOf(record.outcome)]} ${record.outcome} | ${cellText(reasonOf(record))} |`);
+      out.push(
+        `| <a id="${anchor(i, c.id)}"></a>${caseLink(c, c.id.slice("agent-plugins/".length))} | ${ICON[verdictOf(record.outcome)]} ${record.outcome} | ${cellText(reasonOf(record))} |`,
+      );
     }
     out.push("");
   }

@@ -25,14 +25,20 @@ async function publish(root: string, adapter: string, jobs: number): Promise<boo
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   const unclean = report.cases.filter((c) => !["pass", "skip", "expected-fail"].includes(c.outcome) || c.stale_baseline);
   if (report.footer.exit_code !== 0 || unclean.length > 0) {
-    process.stderr.write(`${adapter}: not published (${seconds} s): ${unclean.length} case(s) are neither a pass, a skip nor a known failure:\n${unclean.map((c) => `  ${c.id}: ${c.stale_baseline ? "stale baseline" : c.outcome} ${c.message ?? ""}`).join("\n")}\n`);
+    process.stderr.write(
+      `${adapter}: not published (${seconds} s): ${unclean.length} case(s) are neither a pass, a skip nor a known failure:\n${unclean.map((c) => `  ${c.id}: ${c.stale_baseline ? "stale baseline" : c.outcome} ${c.message ?? ""}`).join("\n")}\n`,
+    );
     return false;
   }
   const impl = report.header.implementation?.implementation;
   if (!impl) throw new Error(`${adapter}: the run has no implementation (hello failed?)`);
   const dir = join(root, PUBLISHED_DIR);
   for (const old of await readdir(dir).catch(() => [] as string[])) {
-    if (old.startsWith(`${adapter}-`) && /\d{4}-\d{2}-\d{2}\.(jsonl|md)$/.test(old) && !Object.keys(LOADER_ADAPTERS).some((o) => o !== adapter && o.startsWith(`${adapter}-`) && old.startsWith(`${o}-`))) {
+    if (
+      old.startsWith(`${adapter}-`) &&
+      /\d{4}-\d{2}-\d{2}\.(jsonl|md)$/.test(old) &&
+      !Object.keys(LOADER_ADAPTERS).some((o) => o !== adapter && o.startsWith(`${adapter}-`) && old.startsWith(`${o}-`))
+    ) {
       await rm(join(dir, old));
     }
   }
@@ -59,7 +65,14 @@ async function main(): Promise<number> {
   let ok = true;
   for (const adapter of chosen) ok = (await publish(root, adapter, jobs)) && ok;
   const reports = await publishedReports(root);
-  await writeFile(join(root, MATRIX_FILE), await loaderMatrixFor(root, reports.map((r) => join(root, r.jsonl)), join(root, "docs")));
+  await writeFile(
+    join(root, MATRIX_FILE),
+    await loaderMatrixFor(
+      root,
+      reports.map((r) => join(root, r.jsonl)),
+      join(root, "docs"),
+    ),
+  );
   process.stdout.write(`wrote ${MATRIX_FILE} from ${reports.length} published report(s)\n`);
   return ok ? 0 : 1;
 }

@@ -43,9 +43,7 @@ export function actorOf(payload: Record<string, unknown>): Agent {
  * so counting occurrences in this order keeps `-<n>` names the same from run to run.
  */
 export function recordingsFromCaptures(text: string, p: CaptureProvenance): Recording[] {
-  const captured = parseCaptureFile(text).filter(({ event, payload }) =>
-    p.scenario.capture.some((c) => c.event === event && (!c.actor || c.actor === actorOf(payload))),
-  );
+  const captured = parseCaptureFile(text).filter(({ event, payload }) => p.scenario.capture.some((c) => c.event === event && (!c.actor || c.actor === actorOf(payload))));
   const agents: string[] = [];
   for (const { payload } of captured) if (typeof payload.agent_id === "string" && !agents.includes(payload.agent_id)) agents.push(payload.agent_id);
   const rank = (payload: Record<string, unknown>): number => (typeof payload.agent_id === "string" ? 1 + agents.indexOf(payload.agent_id) : 0);

@@ -120,12 +120,17 @@ export async function recordCommand(o: RecordCommandOptions, io: Output): Promis
       io.out(`✗ ${d.id} — ${d.kind}: ${d.message}\n`);
       for (const line of d.diff) io.out(`    ${line}\n`);
     }
-    if (drift.length > 0) io.out(`${drift.length} recording(s) drifted (${samePins.length} re-captured, ${mine.size} committed); re-record with \`papc recordings record\` and review the diff\n`);
+    if (drift.length > 0)
+      io.out(`${drift.length} recording(s) drifted (${samePins.length} re-captured, ${mine.size} committed); re-record with \`papc recordings record\` and review the diff\n`);
     else io.out(`no drift: ${samePins.length} recording(s) re-captured match the committed ones outside volatile fields\n`);
     drifted += drift.length;
   }
   // other versions: field by field against the pin's committed recordings
-  for (const d of crossVersionDrift(fresh.filter((r) => pinned.get(r.provider) !== r.version), [...committed.values()], pinned)) {
+  for (const d of crossVersionDrift(
+    fresh.filter((r) => pinned.get(r.provider) !== r.version),
+    [...committed.values()],
+    pinned,
+  )) {
     io.out(renderVersionDrift(d));
     drifted += d.events.length;
   }
@@ -140,7 +145,13 @@ function crossVersionDrift(fresh: readonly Recording[], committed: readonly Reco
   return [...groups.values()].map((later) => {
     const { provider, version } = later[0]!;
     const pin = pinned.get(provider)!;
-    return versionDrift(provider, pin, version, committed.filter((r) => r.provider === provider && r.version === pin), later);
+    return versionDrift(
+      provider,
+      pin,
+      version,
+      committed.filter((r) => r.provider === provider && r.version === pin),
+      later,
+    );
   });
 }
 
@@ -174,9 +185,16 @@ export async function verifyCommand(o: VerifyCommandOptions, io: Output): Promis
     }
   }
   const root = versions ? (o.out ?? otherVersionsRecordings(o.root)) : o.root;
-  const r = await verifyRecordings({ root, casesDir: o.casesDir, allowUnused: o.allowUnused ?? false, ...(versions ? { versions, label: relative(process.cwd(), root) || "." } : {}) });
+  const r = await verifyRecordings({
+    root,
+    casesDir: o.casesDir,
+    allowUnused: o.allowUnused ?? false,
+    ...(versions ? { versions, label: relative(process.cwd(), root) || "." } : {}),
+  });
   if (versions && r.checked === 0) {
-    io.err(`papc: no recordings of ${versions.pins.map((p) => `${p.provider} ${p.version}`).join(", ")} under ${relative(process.cwd(), root) || "."}; make them with \`papc recordings record --harness …\`\n`);
+    io.err(
+      `papc: no recordings of ${versions.pins.map((p) => `${p.provider} ${p.version}`).join(", ")} under ${relative(process.cwd(), root) || "."}; make them with \`papc recordings record --harness …\`\n`,
+    );
     return 2;
   }
   for (const f of r.findings) io.out(`${f.file}: ${f.message}\n`);
@@ -188,7 +206,6 @@ export async function verifyCommand(o: VerifyCommandOptions, io: Output): Promis
   io.out(`recordings OK: ${r.checked} file(s)${r.notes.length > 0 ? `, ${r.notes.length} unused` : ""}\n`);
   return 0;
 }
-
 
 export interface DiffCommandOptions {
   /** The recordings folder (the pins' recordings) and where other versions' are written, searched in order. */
@@ -222,7 +239,9 @@ export async function diffCommand(o: DiffCommandOptions, io: Output): Promise<nu
   for (const [i, found] of [earlier, later].entries()) {
     if (found!.length > 0) continue;
     const pin = sides[i]!;
-    io.err(`papc: no recordings of ${pin.provider} ${pin.version} under ${o.dirs.map((d) => relative(process.cwd(), d) || ".").join(" or ")}; make them with \`papc recordings record --harness ${pin.provider}@${pin.version}\`\n`);
+    io.err(
+      `papc: no recordings of ${pin.provider} ${pin.version} under ${o.dirs.map((d) => relative(process.cwd(), d) || ".").join(" or ")}; make them with \`papc recordings record --harness ${pin.provider}@${pin.version}\`\n`,
+    );
     return 2;
   }
   const d = versionDrift(sides[0]!.provider, sides[0]!.version, sides[1]!.version, earlier!, later!);

@@ -71,7 +71,15 @@ export async function runHarness(o: HarnessRunOptions): Promise<HarnessRunResult
     },
   });
   try {
-    const ctx: InvocationContext = { pin: o.harness.pin, binary: o.harness.binary, prompt: o.prompt, turns: o.turns, folders: o.folders, modelOrigin: server.origin, native: o.native };
+    const ctx: InvocationContext = {
+      pin: o.harness.pin,
+      binary: o.harness.binary,
+      prompt: o.prompt,
+      turns: o.turns,
+      folders: o.folders,
+      modelOrigin: server.origin,
+      native: o.native,
+    };
     if (o.claudeOutput) ctx.claudeOutput = o.claudeOutput;
     if (o.codexSandbox) ctx.codexSandbox = o.codexSandbox;
     if (o.env) ctx.env = o.env;

@@ -15,7 +15,10 @@ export async function recordingUses(casesDir: string, relativeTo: string): Promi
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return uses;
     throw err;
   }
-  const files = entries.filter((e) => e.isFile() && /\.ya?ml$/.test(e.name)).map((e) => join(e.parentPath, e.name)).sort();
+  const files = entries
+    .filter((e) => e.isFile() && /\.ya?ml$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
   for (const file of files) {
     let data: unknown;
     try {

@@ -82,7 +82,7 @@ export async function verifyRecordings(options: VerifyOptions): Promise<VerifyRe
     }
     const r = data as Recording;
     if (r.origin === "documented") {
-      add(rel, "origin is \"documented\": a hand-written fixture is never placed as a recording; move it out of recordings/");
+      add(rel, 'origin is "documented": a hand-written fixture is never placed as a recording; move it out of recordings/');
       continue;
     }
     const expected = recordingPath(r);

@@ -29,7 +29,7 @@ export const VOLATILE_FIELDS: readonly VolatileField[] = [
   { pointer: "/tool_response/totalTokens", provider: "claude-code", why: "Agent tool result: token count" },
   { pointer: "/tool_response/usage", provider: "claude-code", why: "Agent tool result: token usage" },
   { pointer: "/tool_response/totalToolUseCount", provider: "claude-code", why: "Agent tool result: tool calls" },
-  { pointer: "/tool_response", provider: "codex", toolNames: ["apply_patch"], why: "carries the wall time (\"Wall time: 0 seconds\")" },
+  { pointer: "/tool_response", provider: "codex", toolNames: ["apply_patch"], why: 'carries the wall time ("Wall time: 0 seconds")' },
   { pointer: "/tool_response", provider: "codex", toolNames: ["spawn_agent", "wait_agent", "multi_agent_v1wait_agent"], why: "carries the new agent's id (and nickname)" },
   { pointer: "/tool_input/targets", provider: "codex", toolNames: ["wait_agent", "multi_agent_v1wait_agent"], why: "the spawned agent's id" },
 ];
@@ -43,7 +43,12 @@ export function volatilePointers(provider: Provider, payload: Record<string, unk
 }
 
 export function parsePointer(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer === ""
+    ? []
+    : pointer
+        .slice(1)
+        .split("/")
+        .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 export function hasPointer(value: unknown, pointer: string): boolean {

@@ -21,14 +21,9 @@ export function renderHtml(reports: RunReport[], options: HtmlOptions = {}): str
   const multi = reports.length > 1;
   // The policy allows exactly this script and this stylesheet: the page can load nothing, and
   // markup smuggled in by a report, were it ever parsed, could not run.
-  const csp = [
-    "default-src 'none'",
-    `script-src '${sha256(HTML_SCRIPT)}'`,
-    `style-src '${sha256(HTML_STYLE)}'`,
-    "img-src data:",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join("; ");
+  const csp = ["default-src 'none'", `script-src '${sha256(HTML_SCRIPT)}'`, `style-src '${sha256(HTML_STYLE)}'`, "img-src data:", "base-uri 'none'", "form-action 'none'"].join(
+    "; ",
+  );
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

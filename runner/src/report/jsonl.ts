@@ -13,7 +13,10 @@ export class JsonlWriter {
    * Opens the file at once, so an unwritable report fails before any implementation starts;
    * `onFailure` hears the first write that fails (a full disk), so the run can stop then.
    */
-  constructor(private readonly file: string, onFailure?: (message: string) => void) {
+  constructor(
+    private readonly file: string,
+    onFailure?: (message: string) => void,
+  ) {
     let fd: number;
     try {
       fd = openSync(file, "w");

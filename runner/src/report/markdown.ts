@@ -33,7 +33,12 @@ export function renderMarkdown(report: RunReport): string {
     "",
     `Run ${header.started_at.slice(0, 10)} with adapter \`${header.adapter.name}\` on Node ${header.environment.node}, ${header.environment.platform}/${header.environment.arch}.`,
     "",
-    ...(header.harnesses?.length ? [`Harnesses: ${header.harnesses.map((h) => `${inline(`${h.package}@${h.version}`)} (\`--version\`: ${inline(h.version_output)}${h.pinned ? ", the pin" : ", not the pin: a compatibility observation"})`).join("; ")}.`, ""] : []),
+    ...(header.harnesses?.length
+      ? [
+          `Harnesses: ${header.harnesses.map((h) => `${inline(`${h.package}@${h.version}`)} (\`--version\`: ${inline(h.version_output)}${h.pinned ? ", the pin" : ", not the pin: a compatibility observation"})`).join("; ")}.`,
+          "",
+        ]
+      : []),
     `Badge: ${badgeMarkdown(badgeFor(report))}`,
     "",
     "| outcome | cases |",
@@ -48,7 +53,7 @@ export function renderMarkdown(report: RunReport): string {
   // where the budget ends, with a note of what was left out (KIT-REPORT-MARKDOWN-SIZE).
   const budget = new Budget(MARKDOWN_MAX - NOTES_RESERVE, bytes(lines));
   const notes: string[] = [];
-  const bad = report.cases.filter((c) => c.outcome !== "pass" && c.outcome !== "not-applicable" && c.outcome !== "expected-fail" && c.outcome !== "skip" || c.stale_baseline);
+  const bad = report.cases.filter((c) => (c.outcome !== "pass" && c.outcome !== "not-applicable" && c.outcome !== "expected-fail" && c.outcome !== "skip") || c.stale_baseline);
   if (bad.length > 0) {
     lines.push("", "## Failures", "");
     let shown = 0;
@@ -122,7 +127,11 @@ class Budget {
  * `<!--` would hide every later failure) or break the line it is on (KIT-OUTCOME-DISTINCT).
  */
 function inline(text: string): string {
-  return text.replace(/\s*\n\s*/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
 }
 
 /** A table cell: one line, no HTML, pipes escaped. */

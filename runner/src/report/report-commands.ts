@@ -16,7 +16,11 @@ export async function renderCommand(files: string[], o: { format: string; out?: 
   const text =
     o.format === "html"
       ? renderHtml(reports, { sources: files, ...(o.title ? { title: o.title } : {}) })
-      : o.format === "junit" ? renderJunit(r) : o.format === "markdown" ? renderMarkdown(r) : renderSummary(r, color && !o.out, caseFileShown(root));
+      : o.format === "junit"
+        ? renderJunit(r)
+        : o.format === "markdown"
+          ? renderMarkdown(r)
+          : renderSummary(r, color && !o.out, caseFileShown(root));
   if (o.out) await writeFile(o.out, text);
   else process.stdout.write(text);
   process.exitCode = o.exitStatus ? Math.max(...reports.map((x) => x.footer.exit_code)) : 0;

@@ -60,7 +60,10 @@ export class Progress {
   record(r: CaseRecord, done: number, total: number): void {
     this.counts[r.outcome] = (this.counts[r.outcome] ?? 0) + 1;
     const noteworthy = (r.outcome !== "pass" && r.outcome !== "not-applicable" && r.outcome !== "skip" && r.outcome !== "expected-fail") || r.stale_baseline === true;
-    const line = noteworthy || this.verbosity === "verbose" ? `${this.mark(r.outcome)} ${r.id}  ${r.outcome}${r.stale_baseline ? " (stale baseline)" : ""}${this.verbosity === "verbose" && r.outcome !== "not-applicable" ? `  ${Math.round(r.duration_ms)} ms` : ""}\n` : "";
+    const line =
+      noteworthy || this.verbosity === "verbose"
+        ? `${this.mark(r.outcome)} ${r.id}  ${r.outcome}${r.stale_baseline ? " (stale baseline)" : ""}${this.verbosity === "verbose" && r.outcome !== "not-applicable" ? `  ${Math.round(r.duration_ms)} ms` : ""}\n`
+        : "";
     if (this.verbosity === "quiet") {
       if (noteworthy) this.out.write(line);
       return;
@@ -76,7 +79,9 @@ export class Progress {
 
   /** `[done/total] outcome counts · ETA`: the ETA assumes the remaining cases take the mean so far. */
   status(done: number, total: number): string {
-    const tally = OUTCOMES.filter((o) => this.counts[o]).map((o) => `${o} ${this.counts[o]}`).join(", ");
+    const tally = OUTCOMES.filter((o) => this.counts[o])
+      .map((o) => `${o} ${this.counts[o]}`)
+      .join(", ");
     const elapsed = this.now() - this.started;
     const eta = done > 0 && done < total ? ` · ETA ${formatDuration((elapsed / done) * (total - done))}` : "";
     return `[${done}/${total}] ${tally}${eta}`;
@@ -99,7 +104,9 @@ export function formatDuration(ms: number): string {
 /** `where` shows a case file (relative to the kit) as the reader can open it, e.g. relative to the current directory. */
 export function renderSummary(report: RunReport, color: boolean, where?: (file: string) => string): string {
   const lines: string[] = [];
-  const problems = report.cases.filter((c) => (c.outcome !== "pass" && c.outcome !== "not-applicable" && c.outcome !== "skip" && c.outcome !== "expected-fail") || c.stale_baseline);
+  const problems = report.cases.filter(
+    (c) => (c.outcome !== "pass" && c.outcome !== "not-applicable" && c.outcome !== "skip" && c.outcome !== "expected-fail") || c.stale_baseline,
+  );
   for (const c of problems) {
     lines.push("", `${MARK[c.outcome]} ${c.id} — ${c.stale_baseline ? "stale baseline" : c.outcome}`);
     if (c.input) lines.push(...inputHeading(c.input, "  ", where));
@@ -121,5 +128,8 @@ export function totalsLine(f: ReportFooter): string {
 }
 
 function indent(s: string, by: string): string {
-  return s.split("\n").map((l) => by + l).join("\n");
+  return s
+    .split("\n")
+    .map((l) => by + l)
+    .join("\n");
 }

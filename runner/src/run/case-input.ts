@@ -50,7 +50,13 @@ function summarize(path: string, entry: FixtureEntry): FixtureSummaryEntry {
   if ("parts" in entry) {
     const repeats = entry.parts.filter((p) => typeof p !== "string");
     if (repeats.length === 0) return { ...textEntry(path, entry.parts.join("")), ...mode };
-    return { path, kind: "file", bytes: writtenBytes(entry), made: `parts: ${repeats.map((p) => `${JSON.stringify(p.repeat.slice(0, 20))}${p.repeat.length > 20 ? "…" : ""} × ${p.times}`).join(", ")}`, ...mode };
+    return {
+      path,
+      kind: "file",
+      bytes: writtenBytes(entry),
+      made: `parts: ${repeats.map((p) => `${JSON.stringify(p.repeat.slice(0, 20))}${p.repeat.length > 20 ? "…" : ""} × ${p.times}`).join(", ")}`,
+      ...mode,
+    };
   }
   return { ...textEntry(path, entry.text), ...mode };
 }

@@ -20,7 +20,11 @@ export async function reproCommand(id: string, o: ReproOptions, root: string): P
   if (!c) {
     const known = [...cases.map((x) => x.id), ...broken.map((b) => b.id)];
     const near = known.filter((k) => k.endsWith(`/${id.split("/").pop()}`)).slice(0, 5);
-    throw new UsageError(broken.some((b) => b.id === id) ? `case ${id} does not load: run papc lint` : `no case ${id}${near.length ? `; did you mean ${near.join(", ")}?` : " (papc list shows the ids)"}`);
+    throw new UsageError(
+      broken.some((b) => b.id === id)
+        ? `case ${id} does not load: run papc lint`
+        : `no case ${id}${near.length ? `; did you mean ${near.join(", ")}?` : " (papc list shows the ids)"}`,
+    );
   }
   const adapter = o.command !== undefined ? commandAdapter(o.command) : await resolveAdapter(o.adapter ?? "reference", root);
   let repro: Repro;

@@ -55,10 +55,14 @@ export async function writeRepro(c: LoadedCase, out: string, adapter: Adapter, k
     let seq = 0;
     const requests = [
       JSON.stringify(hello),
-      ...segments.flatMap((s) => ("edit" in s ? [`# then papc edits the fixture: ${JSON.stringify(s.edit)}`] : s.runs.map((p) => JSON.stringify({ cmd: "run", seq: ++seq, case: p } satisfies RunRequest)))),
+      ...segments.flatMap((s) =>
+        "edit" in s ? [`# then papc edits the fixture: ${JSON.stringify(s.edit)}`] : s.runs.map((p) => JSON.stringify({ cmd: "run", seq: ++seq, case: p } satisfies RunRequest)),
+      ),
       JSON.stringify({ cmd: "stop" }),
     ];
-    const lines = segments.map((s) => ("edit" in s ? `# papc now edits the fixture (apply it by hand, then go on): ${JSON.stringify(s.edit)}` : segmentCommand(s.runs, adapter, kit.root, hello)));
+    const lines = segments.map((s) =>
+      "edit" in s ? `# papc now edits the fixture (apply it by hand, then go on): ${JSON.stringify(s.edit)}` : segmentCommand(s.runs, adapter, kit.root, hello),
+    );
     return {
       id: c.id,
       title: c.title,
@@ -69,7 +73,9 @@ export async function writeRepro(c: LoadedCase, out: string, adapter: Adapter, k
       expect: c.operation === "steps" ? (c.steps ?? []).map((s, i) => ({ step: stepRef(s, i), ...(s.edit ? { edit: s.edit } : { expect: s.expect ?? {} }) })) : c.expect,
       requests,
       command: lines.join("\n"),
-      ...(needed.includes("live") ? { note: "a live case runs the real harness too: papc starts it with the projection (`npx papc harness install` installs the pinned binaries)" } : {}),
+      ...(needed.includes("live")
+        ? { note: "a live case runs the real harness too: papc starts it with the projection (`npx papc harness install` installs the pinned binaries)" }
+        : {}),
     };
   } catch (err) {
     // nothing half-written is left for the next attempt to trip on
@@ -103,7 +109,10 @@ function segmentsOf(c: LoadedCase, root: string): Segment[] {
  */
 function segmentCommand(runs: CasePayload[], adapter: Adapter, kitRoot: string, hello: HelloRequest): string {
   const names = Object.keys(implementationEnvironment(adapter.environment)).sort();
-  const env = (extra: Record<string, string>): string => `env -i ${names.map((n) => `${n}="$${n}"`).join(" ")}${Object.entries(extra).map(([k, v]) => ` ${k}=${shellQuote(v)}`).join("")}`;
+  const env = (extra: Record<string, string>): string =>
+    `env -i ${names.map((n) => `${n}="$${n}"`).join(" ")}${Object.entries(extra)
+      .map(([k, v]) => ` ${k}=${shellQuote(v)}`)
+      .join("")}`;
   const dir = shellQuote(adapter.dir || process.cwd());
   if (adapter.mode === "exec") {
     return runs
@@ -126,7 +135,9 @@ export function renderRepro(r: Repro, where: (file: string) => string = (f) => f
     `fixture: ${r.root} (${r.entries} entr${r.entries === 1 ? "y" : "ies"})`,
     "",
     "expected:",
-    ...JSON.stringify(r.expect, null, 2).split("\n").map((l) => `  ${l}`),
+    ...JSON.stringify(r.expect, null, 2)
+      .split("\n")
+      .map((l) => `  ${l}`),
     "",
     "requests (what papc writes on a persistent implementation's stdin, one per line):",
     ...r.requests.map((l) => `  ${l}`),

@@ -51,7 +51,12 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
   const record = (outcome: Outcome, extra: Partial<CaseRecord> = {}): CaseRecord => {
     const total = performance.now() - started;
     // a case the implementation is never asked takes none of its time
-    const timing = outcome === "not-applicable" ? { duration_ms: 0 } : exchangeMs === undefined ? { duration_ms: round(total) } : { duration_ms: round(exchangeMs), setup_ms: round(total - exchangeMs) };
+    const timing =
+      outcome === "not-applicable"
+        ? { duration_ms: 0 }
+        : exchangeMs === undefined
+          ? { duration_ms: round(total) }
+          : { duration_ms: round(exchangeMs), setup_ms: round(total - exchangeMs) };
     const ran = harness ? { harness: { provider: harness.pin.provider, version: harness.pin.version } } : {};
     return applyBaseline({ type: "case", id: c.id, hash: c.hash, area: c.area, spec: c.spec, outcome, ...timing, ...ran, ...extra }, options.baseline[c.id]);
   };
@@ -68,7 +73,12 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
   const missing = needed.filter((op) => !hello.operations.includes(op));
   if (missing.length > 0) {
     const quoted = missing.map((op) => `"${op}"`).join(", ");
-    return record("not-applicable", { message: c.operation === "steps" ? `the implementation does not announce operation ${quoted}, which steps of this case use` : `the implementation does not announce operation ${quoted}` });
+    return record("not-applicable", {
+      message:
+        c.operation === "steps"
+          ? `the implementation does not announce operation ${quoted}, which steps of this case use`
+          : `the implementation does not announce operation ${quoted}`,
+    });
   }
   // without it the case is skipped, never passed
   if (c.live) {
@@ -153,7 +163,11 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
   } finally {
     // Handlers or sleepers a dispatcher left running would outlive the case.
     const hooks = c.dispatch?.hooks ?? c.live?.hooks;
-    if (hooks) await killLeftovers(root, hooks.map((h) => h.id));
+    if (hooks)
+      await killLeftovers(
+        root,
+        hooks.map((h) => h.id),
+      );
     if (!lease) await removeFixture(root);
   }
 }

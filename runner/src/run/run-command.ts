@@ -48,9 +48,16 @@ export async function runCommand(o: RunOptions, root: string, color: boolean): P
       throw new UsageError((err as Error).message.replace(/^papc: /, ""));
     }
   }
-  if (o.updateBaseline && o.command !== undefined) throw new UsageError("--update-baseline writes an adapter file's baseline: register the command as adapter.yaml (IMPLEMENTERS.md §6) and use --adapter");
-  const plan = await planRun({ root, ...(o.command !== undefined ? { command: o.command } : { adapter: o.adapter ?? "reference" }), caseGlobs: o.case ?? [], requirements: o.requirement ?? [] });
-  if (o.updateBaseline && /[\\/]node_modules[\\/]/.test(plan.adapter.file ?? "")) throw new UsageError(`${plan.adapter.file} is part of the installed papc: --update-baseline edits your own adapter.yaml`);
+  if (o.updateBaseline && o.command !== undefined)
+    throw new UsageError("--update-baseline writes an adapter file's baseline: register the command as adapter.yaml (IMPLEMENTERS.md §6) and use --adapter");
+  const plan = await planRun({
+    root,
+    ...(o.command !== undefined ? { command: o.command } : { adapter: o.adapter ?? "reference" }),
+    caseGlobs: o.case ?? [],
+    requirements: o.requirement ?? [],
+  });
+  if (o.updateBaseline && /[\\/]node_modules[\\/]/.test(plan.adapter.file ?? ""))
+    throw new UsageError(`${plan.adapter.file} is part of the installed papc: --update-baseline edits your own adapter.yaml`);
   warnUnknownBaseline(plan);
   const outDir = resolve(o.out);
   try {
@@ -111,7 +118,10 @@ async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, 
   }
   if (report.footer.stopped !== undefined || unwritten.length > 0) {
     // The kit could not complete the run: exit 2, the reason on stderr, whatever the format.
-    const why = [...(report.footer.stopped !== undefined ? [`the run stopped after ${report.cases.length} of ${count(report.header.suite.cases, "case")}: ${report.footer.stopped}`] : []), ...unwritten];
+    const why = [
+      ...(report.footer.stopped !== undefined ? [`the run stopped after ${report.cases.length} of ${count(report.header.suite.cases, "case")}: ${report.footer.stopped}`] : []),
+      ...unwritten,
+    ];
     if (!o.json) process.stdout.write(renderSummary(report, color, shown));
     process.stderr.write(why.map((line) => `papc: ${line}\n`).join(""));
     process.exitCode = 2;
@@ -126,8 +136,17 @@ async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, 
     exitCode = report.cases.some((c) => c.outcome === "suite-bug") ? 1 : 0;
   }
   if (o.json) {
-    const problems = report.cases.filter((c) => FAILING_OUTCOMES.includes(c.outcome) || c.stale_baseline).map((c) => ({ id: c.id, outcome: c.outcome, ...(c.stale_baseline ? { stale_baseline: true } : {}), ...(c.message ? { message: c.message } : {}) }));
-    printJson({ reports: written, totals: report.footer.totals, exit_code: exitCode, duration_ms: report.footer.duration_ms, problems, ...(baselineUpdate ? { baseline_update: { file: baselineUpdate.file, added: baselineUpdate.added.map(([id]) => id), removed: baselineUpdate.removed } } : {}) });
+    const problems = report.cases
+      .filter((c) => FAILING_OUTCOMES.includes(c.outcome) || c.stale_baseline)
+      .map((c) => ({ id: c.id, outcome: c.outcome, ...(c.stale_baseline ? { stale_baseline: true } : {}), ...(c.message ? { message: c.message } : {}) }));
+    printJson({
+      reports: written,
+      totals: report.footer.totals,
+      exit_code: exitCode,
+      duration_ms: report.footer.duration_ms,
+      problems,
+      ...(baselineUpdate ? { baseline_update: { file: baselineUpdate.file, added: baselineUpdate.added.map(([id]) => id), removed: baselineUpdate.removed } } : {}),
+    });
   } else {
     process.stdout.write(renderSummary(report, color, shown));
     process.stdout.write(`reports: ${Object.values(written).join(", ")}\n`);
@@ -135,7 +154,9 @@ async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, 
     if (keepDir) process.stdout.write(kept > 0 ? `fixtures of the ${kept} case${kept === 1 ? "" : "s"} to act on kept in ${keepDir}\n` : "no fixture kept: no case to act on\n");
     if (baselineUpdate) {
       const changed = baselineUpdate.added.length + baselineUpdate.removed.length > 0;
-      const what = changed ? `baseline updated in ${baselineUpdate.file}: ${baselineUpdate.added.length} added, ${baselineUpdate.removed.length} removed (passing)` : `baseline of ${baselineUpdate.file} unchanged: nothing to add or remove`;
+      const what = changed
+        ? `baseline updated in ${baselineUpdate.file}: ${baselineUpdate.added.length} added, ${baselineUpdate.removed.length} removed (passing)`
+        : `baseline of ${baselineUpdate.file} unchanged: nothing to add or remove`;
       process.stdout.write(`${what}${exitCode !== 0 ? "; suite-bug cases are never baselined" : ""}\n`);
     }
   }
@@ -146,5 +167,6 @@ async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, 
 function warnUnknownBaseline(plan: Awaited<ReturnType<typeof planRun>>): void {
   const ids = plan.suiteCaseIds;
   const unknown = Object.keys(plan.adapter.baseline ?? {}).filter((id) => !ids.has(id));
-  for (const id of unknown) process.stderr.write(`papc: warning: the baseline of ${plan.adapter.file ?? plan.adapter.name} names unknown case "${id}" (papc lint --adapter shows where)\n`);
+  for (const id of unknown)
+    process.stderr.write(`papc: warning: the baseline of ${plan.adapter.file ?? plan.adapter.name} names unknown case "${id}" (papc lint --adapter shows where)\n`);
 }

@@ -49,7 +49,14 @@ const label = (ref: StepRef): string => `step ${ref.number} (${ref.name})`;
  * `harness` is the provider's pinned harness, for live steps (runCase skips the case without it).
  * The live cells of the case are those of its live steps, for the compatibility matrix.
  */
-export async function runSteps(c: LoadedCase, impl: Implementation, root: string, given: Record<string, FixtureEntry>, bounds: { timeoutMs: number; judgeTimeoutMs: number }, harness?: ResolvedHarness): Promise<StepsOutcome> {
+export async function runSteps(
+  c: LoadedCase,
+  impl: Implementation,
+  root: string,
+  given: Record<string, FixtureEntry>,
+  bounds: { timeoutMs: number; judgeTimeoutMs: number },
+  harness?: ResolvedHarness,
+): Promise<StepsOutcome> {
   let exchangeMs = 0;
   let live: LiveCells | undefined;
   const steps = c.steps ?? [];
@@ -123,7 +130,10 @@ function mergeCells(a: LiveCells | undefined, b: LiveCells): LiveCells {
 /** Handlers and captures of earlier steps are gone before a dispatch step, so its `runs` are its own. */
 async function clearCaptures(c: LoadedCase, root: string): Promise<void> {
   const hooks = c.dispatch?.hooks ?? c.live?.hooks ?? [];
-  await killLeftovers(root, hooks.map((h) => h.id));
+  await killLeftovers(
+    root,
+    hooks.map((h) => h.id),
+  );
   await rm(join(root, CAPTURE_DIR), { recursive: true, force: true });
   await mkdir(join(root, CAPTURE_DIR), { recursive: true });
 }

@@ -11,7 +11,12 @@ export interface Selection {
 export function globToRegExp(glob: string): RegExp {
   const body = glob
     .split("**")
-    .map((part) => part.split("*").map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^/]*"))
+    .map((part) =>
+      part
+        .split("*")
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join("[^/]*"),
+    )
     .join(".*");
   return new RegExp(`^${body}$`);
 }
@@ -19,9 +24,7 @@ export function globToRegExp(glob: string): RegExp {
 export function selectCases<T extends Pick<LoadedCase, "id" | "spec">>(cases: readonly T[], s: Selection): T[] {
   const globs = (s.caseGlobs ?? []).map(globToRegExp);
   const reqs = new Set(s.requirements ?? []);
-  return cases.filter(
-    (c) => (globs.length === 0 || globs.some((g) => g.test(c.id))) && (reqs.size === 0 || c.spec.some((id) => reqs.has(id))),
-  );
+  return cases.filter((c) => (globs.length === 0 || globs.some((g) => g.test(c.id))) && (reqs.size === 0 || c.spec.some((id) => reqs.has(id))));
 }
 
 export function describeSelection(s: Selection): string | undefined {

@@ -89,7 +89,11 @@ export async function newCaseCommand(o: NewCaseOptions, io: Io): Promise<number>
   for (const t of r.todo) lines.push(`  ${r.file}:${t.line}  ${t.text}`);
   if (r.lint.length > 0) {
     lines.push("", `lint of the new file: ${r.lint.length} finding(s), which go away as the placeholders are filled:`);
-    lines.push(...renderProblems(r.lint).split("\n").map((l) => `  ${l}`));
+    lines.push(
+      ...renderProblems(r.lint)
+        .split("\n")
+        .map((l) => `  ${l}`),
+    );
   } else {
     lines.push("", "lint of the new file: clean");
   }
@@ -100,7 +104,10 @@ export async function newCaseCommand(o: NewCaseOptions, io: Io): Promise<number>
 
 /** Writes the scaffold (never over an existing file) and lints it; ScaffoldUsageError when it cannot. */
 export async function scaffoldCase(o: NewCaseOptions): Promise<ScaffoldResult> {
-  const path = o.path.replace(/\.ya?ml$/, "").replace(/^cases\//, "").replace(/\/+$/, "");
+  const path = o.path
+    .replace(/\.ya?ml$/, "")
+    .replace(/^cases\//, "")
+    .replace(/\/+$/, "");
   const segments = path.split("/");
   if (segments.length < 2 || !segments.every((s) => SEGMENT.test(s))) {
     throw new ScaffoldUsageError(
@@ -110,7 +117,8 @@ export async function scaffoldCase(o: NewCaseOptions): Promise<ScaffoldResult> {
   const caseName = o.case ?? "TODO";
   if (o.case !== undefined && !SEGMENT.test(o.case)) throw new ScaffoldUsageError(`--case "${o.case}" is not one id segment (lowercase words and digits joined by "-")`);
   const id = `${path}/${caseName}`;
-  if (o.case !== undefined && (!new RegExp(CASE_ID_PATTERN).test(id) || id.length > 200)) throw new ScaffoldUsageError(`the case id "${id}" breaks the id rules (pattern ${CASE_ID_PATTERN}, at most 200 characters)`);
+  if (o.case !== undefined && (!new RegExp(CASE_ID_PATTERN).test(id) || id.length > 200))
+    throw new ScaffoldUsageError(`the case id "${id}" breaks the id rules (pattern ${CASE_ID_PATTERN}, at most 200 characters)`);
   if (id.length > 200) throw new ScaffoldUsageError(`"${path}" is too long: a case id has at most 200 characters`);
 
   const casesDir = join(o.root, "cases");
@@ -120,7 +128,8 @@ export async function scaffoldCase(o: NewCaseOptions): Promise<ScaffoldResult> {
   const file = join(casesDir, ...segments.slice(0, -1), `${name}.yaml`);
   const rel = relative(o.root, file).split(sep).join("/");
   for (const other of [file, join(casesDir, ...segments.slice(0, -1), `${name}.yml`)]) {
-    if (existsSync(other)) throw new ScaffoldUsageError(`${relative(o.root, other)} exists already; papc new case never overwrites (add the case to that file, or pick another name)`);
+    if (existsSync(other))
+      throw new ScaffoldUsageError(`${relative(o.root, other)} exists already; papc new case never overwrites (add the case to that file, or pick another name)`);
   }
 
   const spec = await loadSpec(join(o.root, "SPEC.md"));
@@ -144,7 +153,10 @@ export async function scaffoldCase(o: NewCaseOptions): Promise<ScaffoldResult> {
     ({ operation, from: operationFrom } = await inferOperation(casesDir, segments.slice(0, -1)));
   }
 
-  const sections = await sectionsOf(join(o.root, "SPEC.md"), requirements.map((r) => spec.requirements.get(r)!));
+  const sections = await sectionsOf(
+    join(o.root, "SPEC.md"),
+    requirements.map((r) => spec.requirements.get(r)!),
+  );
   const text = renderScaffold({ id, area, name, operation, requirements: requirements.map((r) => spec.requirements.get(r)!), sections, caseNamed: o.case !== undefined });
 
   const notes: string[] = [];
@@ -197,7 +209,13 @@ async function inferOperation(casesDir: string, folder: string[]): Promise<{ ope
     if (counts.size === 0) continue;
     const [top] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
     const where = `cases/${folder.slice(0, depth).join("/")}`;
-    const mixed = counts.size > 1 ? ` (also ${[...counts.entries()].filter(([op]) => op !== top![0]).map(([op, n]) => `${op} ×${n}`).join(", ")}; use --operation to choose)` : "";
+    const mixed =
+      counts.size > 1
+        ? ` (also ${[...counts.entries()]
+            .filter(([op]) => op !== top![0])
+            .map(([op, n]) => `${op} ×${n}`)
+            .join(", ")}; use --operation to choose)`
+        : "";
     return { operation: top![0], from: `the operation of ${top![1]} case(s) in ${depth < folder.length ? "and below " : ""}${where}${mixed}` };
   }
   return { operation: "validate", from: "the default: no case file beside it names an operation" };
@@ -248,7 +266,10 @@ function todoLines(text: string): { line: number; text: string }[] {
     const at = l.indexOf("# TODO");
     if (at < 0) return [];
     const before = l.slice(0, at).trim().replace(/^#\s*/, "");
-    const what = l.slice(at + "# TODO".length).replace(/^:\s*/, "").trim();
+    const what = l
+      .slice(at + "# TODO".length)
+      .replace(/^:\s*/, "")
+      .trim();
     return [{ line: i + 1, text: before ? `${before}  ← ${what}` : what }];
   });
 }
@@ -287,7 +308,10 @@ export function renderScaffold(s: ScaffoldInput): string {
     "# Table file: the top-level keys are defaults for every case below; given.files, given.args and",
     "# given.environment are merged key by key (a case's entry wins), every other key is replaced.",
   );
-  const spec = s.requirements.length > 0 ? `[${s.requirements.map((r) => r.id).join(", ")}]` : `[TODO]  # TODO: the SPEC.md requirement IDs this case checks, e.g. [${exampleRequirement(s.operation)}]`;
+  const spec =
+    s.requirements.length > 0
+      ? `[${s.requirements.map((r) => r.id).join(", ")}]`
+      : `[TODO]  # TODO: the SPEC.md requirement IDs this case checks, e.g. [${exampleRequirement(s.operation)}]`;
   const idLine = s.caseNamed ? `  - id: ${s.id}` : `  - id: ${s.id}  # TODO: the case's own name instead of TODO: lowercase words joined by -`;
   const lines = [
     ...header,
@@ -303,16 +327,18 @@ export function renderScaffold(s: ScaffoldInput): string {
 }
 
 function exampleRequirement(op: Operation): string {
-  return { validate: "PAP-SEM-RESOLVE-SKILL", "validate-cli": "PAP-CLI-EXIT-USAGE", dispatch: "PAP-NATIVE-PRETOOLUSE-DENY", compose: "HOST-DENY-WINS", "load-agent-plugin": "AP-MANIFEST-OBJECT", live: "PAP-LIVE-DENY", steps: "PAP-LIFE-TRUST-RECHECK" }[op];
+  return {
+    validate: "PAP-SEM-RESOLVE-SKILL",
+    "validate-cli": "PAP-CLI-EXIT-USAGE",
+    dispatch: "PAP-NATIVE-PRETOOLUSE-DENY",
+    compose: "HOST-DENY-WINS",
+    "load-agent-plugin": "AP-MANIFEST-OBJECT",
+    live: "PAP-LIVE-DENY",
+    steps: "PAP-LIFE-TRUST-RECHECK",
+  }[op];
 }
 
-const MANIFEST = [
-  "schema_version = 1",
-  "",
-  "[plugin]",
-  'name = "demo"',
-  'description = "Demo package"',
-];
+const MANIFEST = ["schema_version = 1", "", "[plugin]", 'name = "demo"', 'description = "Demo package"'];
 
 const GATE_MANIFEST = [
   "schema_version = 1",

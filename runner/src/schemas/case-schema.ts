@@ -3,16 +3,7 @@
 // `npm run schemas` writes it to runner/schemas/case.schema.json (published copy).
 
 import type { JSONSchemaType } from "ajv";
-import type {
-  CaseExpectation,
-  CaseGiven,
-  CaseSpec,
-  CaseTableFile,
-  DiagnosticPattern,
-  FixtureEntry,
-  FixturePart,
-  CaseOperation,
-} from "../types/case.js";
+import type { CaseExpectation, CaseGiven, CaseSpec, CaseTableFile, DiagnosticPattern, FixtureEntry, FixturePart, CaseOperation } from "../types/case.js";
 import { dispatchExpectProperties, dispatchGivenProperties, valueDefs } from "./dispatch-case-schema.js";
 import { liveExpectProperties, liveGivenProperties, liveProof } from "./live-case-schema.js";
 import { agentPluginExpectProperties } from "./agent-plugin-case-schema.js";

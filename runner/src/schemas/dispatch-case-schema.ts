@@ -89,7 +89,15 @@ const handlerOutput = (fixturePart: JSONSchemaType<FixturePart>) =>
       { type: "object", additionalProperties: false, required: ["parts"], properties: { parts: { type: "array", minItems: 1, items: fixturePart } } },
       // {base64: "..."} alone is raw bytes (output that is not UTF-8)
       { type: "object", additionalProperties: false, required: ["base64"], properties: { base64: { type: "string", pattern: "^[A-Za-z0-9+/]*={0,2}$" } } },
-      { type: "object", not: { anyOf: [{ type: "object", required: ["parts"] }, { type: "object", required: ["base64"] }] } },
+      {
+        type: "object",
+        not: {
+          anyOf: [
+            { type: "object", required: ["parts"] },
+            { type: "object", required: ["base64"] },
+          ],
+        },
+      },
       { type: "array" },
     ],
   }) as never;
@@ -179,10 +187,7 @@ export const handlerExpectation: JSONSchemaType<HandlerExpectation> = {
       type: "array",
       nullable: true,
       items: {
-        oneOf: [
-          { type: "string" },
-          { type: "object", additionalProperties: false, required: ["$event"], properties: { $event: { type: "string", pattern: "^(/.*)?$" } } },
-        ],
+        oneOf: [{ type: "string" }, { type: "object", additionalProperties: false, required: ["$event"], properties: { $event: { type: "string", pattern: "^(/.*)?$" } } }],
       },
     },
     env: { type: "object", nullable: true, required: [], additionalProperties: { type: "string" } },

@@ -130,7 +130,12 @@ export function stepSchema(fixtureEntry: JSONSchemaType<FixtureEntry>, expectati
         nullable: true,
         required: [],
         minProperties: 1,
-        additionalProperties: { type: "object", additionalProperties: false, required: ["text", "with"], properties: { text: { type: "string", minLength: 1 }, with: { type: "string" } } },
+        additionalProperties: {
+          type: "object",
+          additionalProperties: false,
+          required: ["text", "with"],
+          properties: { text: { type: "string", minLength: 1 }, with: { type: "string" } },
+        },
       },
       remove: { type: "array", nullable: true, minItems: 1, items: { type: "string", minLength: 1 } },
     },

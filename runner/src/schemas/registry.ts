@@ -121,9 +121,7 @@ function collapseAlternatives(errors: readonly ErrorObject[]): ErrorObject[] {
   return errors.filter((e) => {
     if (e.keyword === "if") return false;
     if (isAlternative(e)) return !alternatives.some((a) => below(a, e));
-    return !alternatives.some(
-      (a) => e.schemaPath.startsWith(`${a.schemaPath}/`) || (a.instancePath !== "" && (e.instancePath === a.instancePath || below(e, a))),
-    );
+    return !alternatives.some((a) => e.schemaPath.startsWith(`${a.schemaPath}/`) || (a.instancePath !== "" && (e.instancePath === a.instancePath || below(e, a))));
   });
 }
 
@@ -136,9 +134,9 @@ export function describeErrors(errors: ErrorObject[]): string {
           ? ` "${String((e.params as { additionalProperty: string }).additionalProperty)}"`
           : e.keyword === "anyOf" || e.keyword === "oneOf"
             ? " (it has none of the allowed forms)"
-          : e.keyword === "enum"
-            ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")})`
-            : "";
+            : e.keyword === "enum"
+              ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")})`
+              : "";
       return `${e.instancePath || "/"} ${e.message ?? e.keyword}${extra}`;
     })
     .join("; ");

@@ -25,9 +25,7 @@ const tally: JSONSchemaType<Tally> = {
   type: "object",
   additionalProperties: false,
   required: [],
-  properties: Object.fromEntries(
-    OUTCOMES.map((o) => [o, { type: "integer", minimum: 0, nullable: true }]),
-  ) as JSONSchemaType<Tally>["properties"],
+  properties: Object.fromEntries(OUTCOMES.map((o) => [o, { type: "integer", minimum: 0, nullable: true }])) as JSONSchemaType<Tally>["properties"],
 };
 
 const diffLine: JSONSchemaType<DiffLine> = {
@@ -219,7 +217,6 @@ export const reportLineSchema = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   $id: "https://papc.dev/schemas/run-report.schema.json",
   title: "papc run report line (JSON Lines), report schema 1",
-  description:
-    "A run report is a header line, one case line per case, and a footer line. Each line is one of these objects.",
+  description: "A run report is a header line, one case line per case, and a footer line. Each line is one of these objects.",
   oneOf: [{ $ref: reportHeaderSchema.$id }, { $ref: caseRecordSchema.$id }, { $ref: reportFooterSchema.$id }],
 } as const;

@@ -3,13 +3,7 @@
 // consumers must ignore unknown report fields and tolerate unknown enum values.
 
 import type { JSONSchemaType } from "ajv";
-import type {
-  ReportDiagnostic,
-  ReportMember,
-  ReportPackage,
-  ReportProvider,
-  ValidationReport,
-} from "../types/validation-report.js";
+import type { ReportDiagnostic, ReportMember, ReportPackage, ReportProvider, ValidationReport } from "../types/validation-report.js";
 
 const diagnostic: JSONSchemaType<ReportDiagnostic> = {
   type: "object",
@@ -92,19 +86,7 @@ export const validationReportSchema: JSONSchemaType<ValidationReport> = {
   $id: "https://papc.dev/schemas/validation-report.schema.json",
   title: "Portable Agent Packages draft 0.1 validator report, schema 1",
   type: "object",
-  required: [
-    "schema_version",
-    "profile",
-    "source_path",
-    "valid",
-    "package_contract",
-    "members",
-    "dependencies",
-    "providers",
-    "execution_authorization",
-    "packages",
-    "diagnostics",
-  ],
+  required: ["schema_version", "profile", "source_path", "valid", "package_contract", "members", "dependencies", "providers", "execution_authorization", "packages", "diagnostics"],
   properties: {
     schema_version: { type: "integer", const: 1 },
     profile: { type: "string" },

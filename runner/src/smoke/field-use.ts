@@ -41,7 +41,10 @@ export interface MissingField {
 }
 
 /** Per operation with replies: the fields that many of its cases check and none of its replies has, most used first. */
-export function missingFields(replies: ReadonlyMap<ReportingOperation, readonly ValidateResult[]>, use: ReadonlyMap<ReportingOperation, ReadonlyMap<string, number>>): MissingField[] {
+export function missingFields(
+  replies: ReadonlyMap<ReportingOperation, readonly ValidateResult[]>,
+  use: ReadonlyMap<ReportingOperation, ReadonlyMap<string, number>>,
+): MissingField[] {
   const missing: MissingField[] = [];
   for (const [operation, got] of replies) {
     if (got.length === 0) continue;

@@ -60,7 +60,14 @@ export async function loadSmokeCases(o: SmokeLoadOptions): Promise<SmokeCaseSet>
     for (const want of [CONTROL_EXPECTED, CONTROL_OPPOSITE]) {
       if (names.filter((n) => n === want).length !== 1) {
         const at = ops[0]!.location;
-        problems.push(problem("case-schema", at.file, at.line, `the ${operation} smoke cases need exactly one case named <…>/${want} (its control pair: the same input, opposite expectations)`));
+        problems.push(
+          problem(
+            "case-schema",
+            at.file,
+            at.line,
+            `the ${operation} smoke cases need exactly one case named <…>/${want} (its control pair: the same input, opposite expectations)`,
+          ),
+        );
       }
     }
   }

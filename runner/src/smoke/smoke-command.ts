@@ -55,7 +55,15 @@ export async function smokeCommand(o: SmokeCommandOptions, io: Io): Promise<numb
     const { cases, problems } = await loadSmokeCases({ kitRoot: o.root, spec });
     if (problems.length > 0) throw new SmokeSetupError(`papc's own smoke cases do not lint:\n${renderProblems(problems)}`);
     const suite = await loadCases(join(o.root, "cases"), o.root);
-    result = await runSmoke({ kitRoot: o.root, kit: kitInfo(), adapter, cases, runCommand, fieldUse: validateFieldUse(suite.cases), ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}) });
+    result = await runSmoke({
+      kitRoot: o.root,
+      kit: kitInfo(),
+      adapter,
+      cases,
+      runCommand,
+      fieldUse: validateFieldUse(suite.cases),
+      ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    });
   } catch (err) {
     if (err instanceof SmokeSetupError) {
       io.err(`papc: smoke cannot judge this adapter: ${err.message}\n`);
@@ -84,7 +92,9 @@ export function renderSmoke(r: SmokeResult): string {
     if (v.note && (v.status === "not-checked" || v.status === "conforms")) lines.push(`  note: ${op}: ${v.note}`);
   }
   for (const m of r.missing_fields) {
-    lines.push(`  warning: the ${m.operation} replies lack ${m.field}, which ${m.cases} ${m.operation} cases check: they cannot be judged on it (skipped where the rest agrees; the validation report: SPEC.md §4.2, runner/schemas/validation-report.schema.json; IMPLEMENTERS.md §3)`);
+    lines.push(
+      `  warning: the ${m.operation} replies lack ${m.field}, which ${m.cases} ${m.operation} cases check: they cannot be judged on it (skipped where the rest agrees; the validation report: SPEC.md §4.2, runner/schemas/validation-report.schema.json; IMPLEMENTERS.md §3)`,
+    );
   }
   lines.push(verdictLine(r));
   if (r.verdict !== "ok") lines.push(`next: ${r.next}`);

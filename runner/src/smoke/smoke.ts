@@ -90,7 +90,12 @@ export class SmokeSetupError extends Error {}
 export async function runSmoke(o: SmokeRunOptions): Promise<SmokeResult> {
   const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const command = commandOf(o.adapter, o.kitRoot);
-  const base = { adapter: { name: o.adapter.name, mode: o.adapter.mode, command, dir: o.adapter.dir }, implementation: null, cases: [] as CaseRecord[], missing_fields: [] as SmokeResult["missing_fields"] };
+  const base = {
+    adapter: { name: o.adapter.name, mode: o.adapter.mode, command, dir: o.adapter.dir },
+    implementation: null,
+    cases: [] as CaseRecord[],
+    missing_fields: [] as SmokeResult["missing_fields"],
+  };
   const stages: SmokeStage[] = [];
   const impl = new Observed(implementationFor(o.adapter, o.kitRoot, o.kit, command, timeoutMs));
   const where = (op?: Operation): string =>
@@ -122,7 +127,11 @@ export async function runSmoke(o: SmokeRunOptions): Promise<SmokeResult> {
       const announced = hello.operations.includes(op);
       const has = (groups.get(op)?.length ?? 0) > 0;
       if (announced && has) toRun.push(op);
-      else if (announced) result.operations[op] = { status: "not-checked", note: op === "live" ? "smoke has no live case (those need the pinned harnesses): papc run --case 'live/**'" : "smoke has no case for it" };
+      else if (announced)
+        result.operations[op] = {
+          status: "not-checked",
+          note: op === "live" ? "smoke has no live case (those need the pinned harnesses): papc run --case 'live/**'" : "smoke has no case for it",
+        };
       else if (has) result.operations[op] = { status: "not-announced", note: "not in hello's operations: its smoke cases were not sent" };
     }
     if (toRun.length === 0) {
@@ -191,8 +200,15 @@ export async function runSmoke(o: SmokeRunOptions): Promise<SmokeResult> {
         failing.push(...failed.map((r) => r.record));
         parts.push(`${op} ${passed}/${basic.length} pass`);
         const sameAnswer = constantAnswer(basic);
-        for (const r of failed) basicDetails.push(...describeFailure(r.record, (groups.get(op) ?? []).find((c) => c.id === r.record.id)));
-        if (sameAnswer) basicDetails.push(`every ${op} input got the same answer, whatever it held: is the adapter passing the case's source and arguments on to the implementation?`);
+        for (const r of failed)
+          basicDetails.push(
+            ...describeFailure(
+              r.record,
+              (groups.get(op) ?? []).find((c) => c.id === r.record.id),
+            ),
+          );
+        if (sameAnswer)
+          basicDetails.push(`every ${op} input got the same answer, whatever it held: is the adapter passing the case's source and arguments on to the implementation?`);
       } else {
         result.operations[op] = { status: "conforms" };
         parts.push(`${op} ${passed}/${basic.length} pass`);
@@ -317,15 +333,23 @@ function startProblem(message: string): { summary: string; next: string } | unde
   const m = /could not start: (.*)$/.exec(message);
   if (m) {
     const why = m[1] ?? "";
-    if (/ENOENT/.test(why)) return { summary: `the command does not start: no such program or folder (${why})`, next: "check the command's first word: the program must exist and be on PATH, and the adapter's folder must exist" };
-    if (/EACCES|EPERM/.test(why)) return { summary: `the command does not start: permission denied (${why})`, next: "make the program executable (chmod +x) or start it through its interpreter (e.g. python3 impl.py)" };
+    if (/ENOENT/.test(why))
+      return {
+        summary: `the command does not start: no such program or folder (${why})`,
+        next: "check the command's first word: the program must exist and be on PATH, and the adapter's folder must exist",
+      };
+    if (/EACCES|EPERM/.test(why))
+      return {
+        summary: `the command does not start: permission denied (${why})`,
+        next: "make the program executable (chmod +x) or start it through its interpreter (e.g. python3 impl.py)",
+      };
     return { summary: `the command does not start (${why})`, next: "run the command by hand to see why it cannot start" };
   }
   const exited = /implementation (exited with code \S+|was killed by \S+)/.exec(message);
   if (exited) {
     return {
       summary: `the command ${exited[1]} before answering hello`,
-      next: "run the command by hand and read its stderr (above): it must keep running and read requests from stdin until {\"cmd\":\"stop\"} (SPEC.md 1.2)",
+      next: 'run the command by hand and read its stderr (above): it must keep running and read requests from stdin until {"cmd":"stop"} (SPEC.md 1.2)',
     };
   }
   return undefined;
@@ -341,7 +365,13 @@ function replyFailure(c: LoadedCase, r: CaseRecord, e: Exchange | undefined, whe
     return { stage: "start", summary: start.summary, reason: start.summary, next: start.next, details };
   }
   if (r.outcome === "not-applicable") {
-    return { stage: "replies", summary: `the implementation stopped announcing ${c.operation}: ${message}`, reason: message, next: "hello must announce the same operations after every start", details };
+    return {
+      stage: "replies",
+      summary: `the implementation stopped announcing ${c.operation}: ${message}`,
+      reason: message,
+      next: "hello must announce the same operations after every start",
+      details,
+    };
   }
   if (e?.kind === "errored") {
     const summary = `it answered errored for ${c.id}, one of the clearest inputs: ${message}`;
@@ -392,10 +422,16 @@ function controlVerdict(op: Operation, expected: Run, opposite: Run): ControlVer
   ]);
   const flagged = (text: string, next: string): ControlVerdict => ({ kind: "flagged", text: `${op} control pair: ${text}`, next, details });
   if (a === "pass" && b === "pass") {
-    return flagged("both opposite expectations passed, so papc did not see a failure it had to see", "this is a papc bug, not the adapter's: please report it with the output of papc smoke --json");
+    return flagged(
+      "both opposite expectations passed, so papc did not see a failure it had to see",
+      "this is a papc bug, not the adapter's: please report it with the output of papc smoke --json",
+    );
   }
   if (declinedA !== declinedB) {
-    return flagged("the same input was declined once and answered once", "the adapter must hand every request to the implementation and return its own answer, the same for the same input");
+    return flagged(
+      "the same input was declined once and answered once",
+      "the adapter must hand every request to the implementation and return its own answer, the same for the same input",
+    );
   }
   if (a === "skip" && b === "skip") {
     return flagged(
@@ -422,7 +458,7 @@ function constantAnswer(runs: readonly Run[]): boolean {
 }
 
 function normalized(r: Run): string {
-  const text = JSON.stringify(r.exchange?.kind === "result" ? r.exchange.result : r.exchange ?? null);
+  const text = JSON.stringify(r.exchange?.kind === "result" ? r.exchange.result : (r.exchange ?? null));
   return r.root ? text.split(JSON.stringify(r.root).slice(1, -1)).join("<root>") : text;
 }
 
@@ -440,7 +476,10 @@ function describeHello(h: HelloReply, mode: string): string {
 }
 
 function stderrLines(stderr: string): string[] {
-  const lines = stderr.trimEnd().split("\n").filter((l) => l.length > 0);
+  const lines = stderr
+    .trimEnd()
+    .split("\n")
+    .filter((l) => l.length > 0);
   if (lines.length === 0) return [];
   const tail = lines.slice(-12).map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l));
   return [`stderr (last ${tail.length} of ${lines.length} lines):`, ...tail.map((l) => `  | ${l}`)];
@@ -456,7 +495,14 @@ function commandOf(adapter: Adapter, kitRoot: string): string[] {
 function implementationFor(adapter: Adapter, kitRoot: string, kit: { name: string; version: string }, command: string[], timeoutMs: number): Implementation {
   if (adapter.mode === "exec") return new ExecClient({ adapter, kitRoot, cwd: adapter.dir });
   // Commands run in the adapter's folder (the current directory for --command).
-  return new PersistentClient({ command, cwd: adapter.dir || process.cwd(), kit, helloTimeoutMs: timeoutMs, maxStartFailures: 1, ...(adapter.environment ? { environment: adapter.environment } : {}) });
+  return new PersistentClient({
+    command,
+    cwd: adapter.dir || process.cwd(),
+    kit,
+    helloTimeoutMs: timeoutMs,
+    maxStartFailures: 1,
+    ...(adapter.environment ? { environment: adapter.environment } : {}),
+  });
 }
 
 export function quoteArgv(argv: readonly string[]): string {

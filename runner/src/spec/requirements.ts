@@ -24,8 +24,7 @@ export interface ParsedSpec {
   problems: SpecProblem[];
 }
 
-const REQUIREMENT_LINE =
-  /^- \*\*\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\]\*\* (MUST NOT|MUST|SHOULD NOT|SHOULD|MAY) \(([^)]+)\): (.+)$/;
+const REQUIREMENT_LINE = /^- \*\*\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\]\*\* (MUST NOT|MUST|SHOULD NOT|SHOULD|MAY) \(([^)]+)\): (.+)$/;
 // Anything that looks like a requirement definition but does not match the form is a problem,
 // so a typo cannot silently drop a requirement from coverage.
 const LOOKS_LIKE_DEFINITION = /^\s*[-*]\s+\**\[[A-Z][A-Z0-9]*-/;
@@ -33,7 +32,11 @@ const HEADING = /^#{1,6} (.+)$/;
 
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens. */
 export function headingAnchor(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
 }
 
 export function parseSpec(text: string): ParsedSpec {

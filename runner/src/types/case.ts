@@ -6,15 +6,7 @@ import type { CodexSandbox, ScenarioTurn } from "./scenario.js";
 // declarations with ajv's JSONSchemaType, so the two cannot drift.
 
 /** One fixture entry. A plain string is UTF-8 text with mode 0644. */
-export type FixtureEntry =
-  | string
-  | TextFixture
-  | PartsFixture
-  | Base64Fixture
-  | SymlinkFixture
-  | DirFixture
-  | SizedFixture
-  | FifoFixture;
+export type FixtureEntry = string | TextFixture | PartsFixture | Base64Fixture | SymlinkFixture | DirFixture | SizedFixture | FifoFixture;
 
 export interface TextFixture {
   text: string;

@@ -4,17 +4,7 @@
 import type { HelloReply } from "./protocol.js";
 
 /** One outcome per case and implementation (SPEC.md 1.4); never merged. */
-export const OUTCOMES = [
-  "pass",
-  "fail",
-  "error",
-  "crash",
-  "timeout",
-  "skip",
-  "not-applicable",
-  "suite-bug",
-  "expected-fail",
-] as const;
+export const OUTCOMES = ["pass", "fail", "error", "crash", "timeout", "skip", "not-applicable", "suite-bug", "expected-fail"] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 /** Outcomes that make a run exit 1 (besides a stale baseline). */

@@ -3,11 +3,7 @@
 // Consumers must ignore unknown fields and tolerate unknown enum values, so the
 // string unions below are open (`| string`) where the draft may grow.
 
-export type DiagnosticPhase =
-  | "package_contract"
-  | "member_resolution"
-  | "dependency_resolution"
-  | (string & {});
+export type DiagnosticPhase = "package_contract" | "member_resolution" | "dependency_resolution" | (string & {});
 
 export type DiagnosticSeverity = "error" | "warning" | (string & {});
 

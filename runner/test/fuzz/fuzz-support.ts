@@ -67,7 +67,9 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   if (process.env.PAPC_FUZZ_SUMMARY_FILE) appendFileSync(process.env.PAPC_FUZZ_SUMMARY_FILE, `${line}\n`);
   if (details.failed) {
     const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-    const error = new Error(`${fc.defaultReportMessage(details) ?? `property ${property} failed`}\n\nThe shrunk counterexample failed with:\n${cause}\n\nReplay: PAPC_FUZZ_SEED=${seed}`);
+    const error = new Error(
+      `${fc.defaultReportMessage(details) ?? `property ${property} failed`}\n\nThe shrunk counterexample failed with:\n${cause}\n\nReplay: PAPC_FUZZ_SEED=${seed}`,
+    );
     throw error;
   }
   return summary;

@@ -36,7 +36,10 @@ const write = (stream, data) => new Promise((resolve) => stream.write(data, () =
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function fill(template, seq) {
-  return template.replaceAll("@@SEQ@@", String(seq)).replaceAll("@@SEQ+1@@", String(seq + 1)).replaceAll("@@SEQ-1@@", String(seq - 1));
+  return template
+    .replaceAll("@@SEQ@@", String(seq))
+    .replaceAll("@@SEQ+1@@", String(seq + 1))
+    .replaceAll("@@SEQ-1@@", String(seq - 1));
 }
 
 let hung = false;

@@ -36,7 +36,9 @@ const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export function loadSeeds(): Seed[] {
   const texts: { from: string; text: string }[] = [{ from: "worked-example", text: readFileSync(join(WORKED_EXAMPLE, "plugins/design-review/PLUGIN.toml"), "utf8") }];
   const casesDir = join(KIT_ROOT, "cases");
-  const files = readdirSync(casesDir, { recursive: true, encoding: "utf8" }).filter((f) => /\.ya?ml$/.test(f)).sort();
+  const files = readdirSync(casesDir, { recursive: true, encoding: "utf8" })
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort();
   for (const file of files) {
     let doc: unknown;
     try {
@@ -115,15 +117,96 @@ export const VOCABULARY = schemaVocabulary();
 // ---- odd values ---------------------------------------------------------------------------
 
 const EDGE_NUMBERS = [
-  0, -0, 1, -1, 2, 0.5, -0.5, 99, 100, 127, 128, 129, 255, 256, 257, 511, 512, 513, 1023, 1024, 1025, 119_999, 120_000, 120_001,
-  2 ** 31 - 1, 2 ** 31, 2 ** 53 - 1, 2 ** 53, -(2 ** 63), 2 ** 63, 1e308, -1e308, 5e-324, NaN, Infinity, -Infinity,
+  0,
+  -0,
+  1,
+  -1,
+  2,
+  0.5,
+  -0.5,
+  99,
+  100,
+  127,
+  128,
+  129,
+  255,
+  256,
+  257,
+  511,
+  512,
+  513,
+  1023,
+  1024,
+  1025,
+  119_999,
+  120_000,
+  120_001,
+  2 ** 31 - 1,
+  2 ** 31,
+  2 ** 53 - 1,
+  2 ** 53,
+  -(2 ** 63),
+  2 ** 63,
+  1e308,
+  -1e308,
+  5e-324,
+  NaN,
+  Infinity,
+  -Infinity,
 ];
 
 const EDGE_STRINGS = [
-  "", " ", "\t", "\n", "\r\n", "\0", "a\0b", "\u0001", "\u007f", "\ufeff", "\u2028", "\ud800", "\udfff", "😀", "é", "e\u0301", "\u202e",
-  "A", "UPPER", "a-", "-a", "a--b", "a..b", "a.b", "a_b", "skill:", "skill:x", "agent:x", "instruction:x", "plugin:", "plugin:x", "plugin:x:y",
-  "${input.x}", "${", "${input.}", "tool_root", "../x", "/abs", "C:\\x", "x".repeat(128), "x".repeat(129), "x".repeat(512), "x".repeat(513),
-  "'", '"', '"""', "'''", "\\", "\\u0000", "#", "[x]",
+  "",
+  " ",
+  "\t",
+  "\n",
+  "\r\n",
+  "\0",
+  "a\0b",
+  "\u0001",
+  "\u007f",
+  "\ufeff",
+  "\u2028",
+  "\ud800",
+  "\udfff",
+  "😀",
+  "é",
+  "e\u0301",
+  "\u202e",
+  "A",
+  "UPPER",
+  "a-",
+  "-a",
+  "a--b",
+  "a..b",
+  "a.b",
+  "a_b",
+  "skill:",
+  "skill:x",
+  "agent:x",
+  "instruction:x",
+  "plugin:",
+  "plugin:x",
+  "plugin:x:y",
+  "${input.x}",
+  "${",
+  "${input.}",
+  "tool_root",
+  "../x",
+  "/abs",
+  "C:\\x",
+  "x".repeat(128),
+  "x".repeat(129),
+  "x".repeat(512),
+  "x".repeat(513),
+  "'",
+  '"',
+  '"""',
+  "'''",
+  "\\",
+  "\\u0000",
+  "#",
+  "[x]",
 ];
 
 /** A string of about `bytes` UTF-8 bytes made of `unit`: exercises the 16 KiB string bound. */
@@ -193,7 +276,10 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ op: fc.constant("add-key" as const), key: oddKey, value: oddValue }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("rename-key" as const), key: oddKey }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("resize-array" as const), length: fc.constantFrom(0, 1, 2, 255, 256, 257, 1024, 1025) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant("nest" as const), innermostLevel: fc.integer({ min: 30, max: 34 }), kind: fc.constantFrom("array" as const, "table" as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant("nest" as const), innermostLevel: fc.integer({ min: 30, max: 34 }), kind: fc.constantFrom("array" as const, "table" as const) }),
+  },
 );
 
 type Path = (string | number)[];
@@ -304,9 +390,45 @@ const tomlString = fc.oneof(
   { weight: 1, arbitrary: fc.array(fc.constantFrom(...ESCAPES, "\n", "\r\n"), { maxLength: 6 }).map((p) => `"""${p.join("")}"""`) },
   { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom("a", "\n", "'", "é"), maxLength: 8 }).map((s) => `'''${s}'''`) },
 );
-const INTEGERS = ["0", "1", "+1", "-0", "-1", "1_000", "0x1F", "0xdead_BEEF", "0o17", "0b101", "100", "120000", "120001", "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "01", "1__0", "_1", "0x", "1_"];
+const INTEGERS = [
+  "0",
+  "1",
+  "+1",
+  "-0",
+  "-1",
+  "1_000",
+  "0x1F",
+  "0xdead_BEEF",
+  "0o17",
+  "0b101",
+  "100",
+  "120000",
+  "120001",
+  "9223372036854775807",
+  "9223372036854775808",
+  "-9223372036854775808",
+  "-9223372036854775809",
+  "01",
+  "1__0",
+  "_1",
+  "0x",
+  "1_",
+];
 const FLOATS = ["1.0", "1e3", "-0.0", "+0.0", "inf", "-inf", "+inf", "nan", "-nan", "1.", ".5", "6.02e23", "1e400", "1e-400", "3.14_15", "1e", "1.5E+2"];
-const DATES = ["1979-05-27T07:32:00Z", "1979-05-27 07:32:00-07:00", "1979-05-27T00:32:00.999999+01:00", "1979-05-27", "07:32:00", "07:32", "1979-05-27T07:32:00", "1979-13-45", "2024-02-30", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999999999Z", "1979-05-27T25:00:00Z"];
+const DATES = [
+  "1979-05-27T07:32:00Z",
+  "1979-05-27 07:32:00-07:00",
+  "1979-05-27T00:32:00.999999+01:00",
+  "1979-05-27",
+  "07:32:00",
+  "07:32",
+  "1979-05-27T07:32:00",
+  "1979-13-45",
+  "2024-02-30",
+  "0000-01-01T00:00:00Z",
+  "9999-12-31T23:59:59.999999999Z",
+  "1979-05-27T25:00:00Z",
+];
 
 export const tomlValue: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
   value: fc.oneof(
@@ -331,7 +453,15 @@ const tomlLine: fc.Arbitrary<string> = fc.oneof(
 );
 
 const HEADER = 'schema_version = 1\n[plugin]\nname = "demo"\ndescription = "Fuzz"\n';
-const PREFIXES = ["", "schema_version = 1\n", HEADER, `${HEADER}[[tool]]\n`, `${HEADER}[[hook]]\n`, `${HEADER}[providers]\n`, `${HEADER}\n[[tool]]\nschema_version = 1\nid = "t"\nentry = "run.sh"\nruntime = "node"\nargv = []\ncwd = "tool_root"\navailability = "required"\n`];
+const PREFIXES = [
+  "",
+  "schema_version = 1\n",
+  HEADER,
+  `${HEADER}[[tool]]\n`,
+  `${HEADER}[[hook]]\n`,
+  `${HEADER}[providers]\n`,
+  `${HEADER}\n[[tool]]\nschema_version = 1\nid = "t"\nentry = "run.sh"\nruntime = "node"\nargv = []\ncwd = "tool_root"\navailability = "required"\n`,
+];
 
 /** TOML-shaped documents made of schema keys and values, mostly after a valid header. */
 export const tomlDocument: fc.Arbitrary<string> = fc
@@ -341,7 +471,13 @@ export const tomlDocument: fc.Arbitrary<string> = fc
 /** Edits (delete/insert at an offset) of a seed manifest's own text. */
 export function editedSeedText(seedTexts: readonly string[]): fc.Arbitrary<string> {
   return fc
-    .tuple(fc.nat(), fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 4 }), insert: fc.oneof(fc.constantFrom(...TOMLISH), fc.string({ unit: "grapheme", maxLength: 3 })) }), { minLength: 1, maxLength: 4 }))
+    .tuple(
+      fc.nat(),
+      fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 4 }), insert: fc.oneof(fc.constantFrom(...TOMLISH), fc.string({ unit: "grapheme", maxLength: 3 })) }), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+    )
     .map(([which, edits]) => {
       let text = seedTexts[which % seedTexts.length]!;
       for (const e of edits) {
@@ -355,14 +491,21 @@ export function editedSeedText(seedTexts: readonly string[]): fc.Arbitrary<strin
 /** Documents at and around the decoding bounds of SPEC.md 2.8, inside or outside `providers`. */
 export const boundsDocument: fc.Arbitrary<string> = fc.oneof(
   // nested inline arrays or tables: the innermost container at level `level`
-  fc.record({ level: fc.oneof(fc.integer({ min: 30, max: 35 }), fc.constantFrom(64, 65, 66, 1000, 1001, 5000)), table: fc.boolean(), inProviders: fc.boolean(), scalar: fc.boolean() }).map(({ level, table, inProviders, scalar }) => {
-    const depth = level - (inProviders ? 2 : 1) + 1; // providers is level 1, its key's value level 2
-    const open = table ? "{ a = " : "[";
-    const close = table ? " }" : "]";
-    const inner = scalar ? (table ? "{ a = 1 }" : "[1]") : table ? "{}" : "[]";
-    const value = depth <= 1 ? inner : open.repeat(depth - 1) + inner + close.repeat(depth - 1);
-    return inProviders ? `${HEADER}\n[providers]\ndeep = ${value}\n` : `deep = ${value}\n${HEADER}`;
-  }),
+  fc
+    .record({
+      level: fc.oneof(fc.integer({ min: 30, max: 35 }), fc.constantFrom(64, 65, 66, 1000, 1001, 5000)),
+      table: fc.boolean(),
+      inProviders: fc.boolean(),
+      scalar: fc.boolean(),
+    })
+    .map(({ level, table, inProviders, scalar }) => {
+      const depth = level - (inProviders ? 2 : 1) + 1; // providers is level 1, its key's value level 2
+      const open = table ? "{ a = " : "[";
+      const close = table ? " }" : "]";
+      const inner = scalar ? (table ? "{ a = 1 }" : "[1]") : table ? "{}" : "[]";
+      const value = depth <= 1 ? inner : open.repeat(depth - 1) + inner + close.repeat(depth - 1);
+      return inProviders ? `${HEADER}\n[providers]\ndeep = ${value}\n` : `deep = ${value}\n${HEADER}`;
+    }),
   // nested header tables: [providers.a.a.….a]
   fc.integer({ min: 30, max: 40 }).map((level) => `${HEADER}\n[providers${".a".repeat(level - 1)}]\n`),
   // arrays of 1024 / 1025 entries

@@ -85,7 +85,9 @@ const correct: fc.Arbitrary<Behavior> = fc.oneof(
 
 /** A correct reply padded with JSON whitespace to exactly the line limit: must still pass. */
 // the bound counts the line, not its terminator: LF and CRLF endings are alike at the limit
-const atLineLimit = fc.constantFrom("\n", "\r\n").map((end) => b(`ok-line-exactly-8MiB-${end === "\n" ? "lf" : "crlf"}`, [{ out: okLine(), pad: LINE_LIMIT }, { out: end }], ["pass"]));
+const atLineLimit = fc
+  .constantFrom("\n", "\r\n")
+  .map((end) => b(`ok-line-exactly-8MiB-${end === "\n" ? "lf" : "crlf"}`, [{ out: okLine(), pad: LINE_LIMIT }, { out: end }], ["pass"]));
 
 // ---- schema-valid but wrong: fail -----------------------------------------------------------
 
@@ -96,7 +98,11 @@ const wrong: fc.Arbitrary<Behavior> = fc.oneof(
   fc.constant(b("wrong-invalid", [line(okLine(patched("report.valid", false)))], ["fail"])),
   fc.constant(b("wrong-structural-reject", [line(okLine(patched("structural", "reject")))], ["fail"])),
   fc.constant(
-    b("wrong-all", [line(okLine({ ...patched("exit", 1), report: { ...OK_RESULT.report, valid: false, diagnostics: [{ code: "x", phase: "p", severity: "error", path: "", message: "m" }] } }))], ["fail"]),
+    b(
+      "wrong-all",
+      [line(okLine({ ...patched("exit", 1), report: { ...OK_RESULT.report, valid: false, diagnostics: [{ code: "x", phase: "p", severity: "error", path: "", message: "m" }] } }))],
+      ["fail"],
+    ),
   ),
   // Not stating the verdict a case checks is never a pass (fail or skip).
   fc.constant(b("no-structural", [line(okLine(patched("structural", undefined)))], ["fail", "skip"])),
@@ -105,25 +111,60 @@ const wrong: fc.Arbitrary<Behavior> = fc.oneof(
 // ---- schema-violating results and malformed replies: error ---------------------------------
 
 const RESULT_VIOLATIONS: [string, unknown][] = [
-  ["exit", undefined], ["exit", "0"], ["exit", 0.5], ["exit", 3], ["exit", -1], ["exit", null], ["exit", true],
-  ["report", undefined], ["report", null], ["report", "ok"], ["report", []],
-  ["structural", "yes"], ["structural", 1], ["structural", ["accept"]], ["structural", null], // optional, not nullable
-  ["report.schema_version", undefined], ["report.schema_version", 2], ["report.schema_version", "1"],
-  ["report.profile", undefined], ["report.profile", 1], ["report.source_path", undefined], ["report.source_path", null],
-  ["report.valid", undefined], ["report.valid", "true"], ["report.valid", 1], ["report.valid", null],
-  ["report.package_contract", undefined], ["report.package_contract.valid", undefined], ["report.package_contract.diagnostics", {}],
-  ["report.members", undefined], ["report.members", [1]], ["report.dependencies", undefined], ["report.dependencies", [null]],
-  ["report.providers", undefined], ["report.providers", [{}]], ["report.execution_authorization", undefined],
-  ["report.execution_authorization.status", undefined], ["report.execution_authorization.detail", 7],
-  ["report.packages", undefined], ["report.packages", [{ source_id: "x" }]],
-  ["report.diagnostics", undefined], ["report.diagnostics", "none"],
+  ["exit", undefined],
+  ["exit", "0"],
+  ["exit", 0.5],
+  ["exit", 3],
+  ["exit", -1],
+  ["exit", null],
+  ["exit", true],
+  ["report", undefined],
+  ["report", null],
+  ["report", "ok"],
+  ["report", []],
+  ["structural", "yes"],
+  ["structural", 1],
+  ["structural", ["accept"]],
+  ["structural", null], // optional, not nullable
+  ["report.schema_version", undefined],
+  ["report.schema_version", 2],
+  ["report.schema_version", "1"],
+  ["report.profile", undefined],
+  ["report.profile", 1],
+  ["report.source_path", undefined],
+  ["report.source_path", null],
+  ["report.valid", undefined],
+  ["report.valid", "true"],
+  ["report.valid", 1],
+  ["report.valid", null],
+  ["report.package_contract", undefined],
+  ["report.package_contract.valid", undefined],
+  ["report.package_contract.diagnostics", {}],
+  ["report.members", undefined],
+  ["report.members", [1]],
+  ["report.dependencies", undefined],
+  ["report.dependencies", [null]],
+  ["report.providers", undefined],
+  ["report.providers", [{}]],
+  ["report.execution_authorization", undefined],
+  ["report.execution_authorization.status", undefined],
+  ["report.execution_authorization.detail", 7],
+  ["report.packages", undefined],
+  ["report.packages", [{ source_id: "x" }]],
+  ["report.diagnostics", undefined],
+  ["report.diagnostics", "none"],
   ["report.diagnostics", [{ code: "", phase: "p", severity: "error", path: "", message: "m" }]],
   ["report.diagnostics", [{ code: "c", phase: "p", severity: "error", path: "" }]],
   ["report.structural", "maybe"],
 ];
 
 const OTHER_REPLIES: string[] = [
-  "null", "0", "true", '"text"', "[]", `[${okLine().replace("@@SEQ@@", "1")}]`, // not objects
+  "null",
+  "0",
+  "true",
+  '"text"',
+  "[]",
+  `[${okLine().replace("@@SEQ@@", "1")}]`, // not objects
   '{"seq":@@SEQ@@}', // none of result, skipped, errored
   replyLine({ results: OK_RESULT }), // typo
   replyLine({ result: OK_RESULT, extra: 1 }), // reply objects are closed
@@ -148,12 +189,25 @@ const OTHER_REPLIES: string[] = [
   // a hello reply in place of the result
   JSON.stringify({ protocol: 1, implementation: { name: "fake", version: "1" }, operations: ["validate"] }),
   // not JSON
-  "", " ", "\ufeff" + okLine(), okLine().replace('"fixture"', '"fix\u0000ture"'), okLine().replace('"fixture"', '"fix\nture"'),
-  "{seq: @@SEQ@@}", "undefined", "NaN", okLine() + "}", "{" + okLine(),
+  "",
+  " ",
+  "\ufeff" + okLine(),
+  okLine().replace('"fixture"', '"fix\u0000ture"'),
+  okLine().replace('"fixture"', '"fix\nture"'),
+  "{seq: @@SEQ@@}",
+  "undefined",
+  "NaN",
+  okLine() + "}",
+  "{" + okLine(),
 ];
 
 const malformed: fc.Arbitrary<Behavior> = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom(...RESULT_VIOLATIONS).map(([path, value]) => b(`result-${path}=${JSON.stringify(value) ?? "deleted"}`, [line(okLine(patched(path, value)))], ["error"])) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .constantFrom(...RESULT_VIOLATIONS)
+      .map(([path, value]) => b(`result-${path}=${JSON.stringify(value) ?? "deleted"}`, [line(okLine(patched(path, value)))], ["error"])),
+  },
   { weight: 4, arbitrary: fc.constantFrom(...OTHER_REPLIES).map((text) => b(`reply ${text.slice(0, 40)}`, [line(text)], ["error"])) },
   {
     weight: 2,
@@ -163,11 +217,19 @@ const malformed: fc.Arbitrary<Behavior> = fc.oneof(
       return b(`truncated-at-${cut.length}`, [line(cut)], ["error"]);
     }),
   },
-  { weight: 2, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => b(`random-bytes(${bytes.length})`, [{ raw: Buffer.from(bytes).toString("base64") }, { out: "\n" }], ["error"])) },
+  {
+    weight: 2,
+    arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => b(`random-bytes(${bytes.length})`, [{ raw: Buffer.from(bytes).toString("base64") }, { out: "\n" }], ["error"])),
+  },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 200 }).map((s) => b("random-text", [line(s.replace(/\n/g, " "))], ["error"])) },
   { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 50 }).map((s) => b("stray-line-then-ok", [line(`# ${s}`), line(okLine())], ["error"])) },
   { weight: 1, arbitrary: fc.constant(b("blank-line-then-ok", [{ out: "\n" }, line(okLine())], ["error"])) },
-  { weight: 1, arbitrary: fc.constantFrom("\n", "\r\n").map((end) => b(`ok-line-8MiB-plus-1-${end === "\n" ? "lf" : "crlf"}`, [{ out: okLine(), pad: LINE_LIMIT + 1 }, { out: end }], ["error"])) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom("\n", "\r\n")
+      .map((end) => b(`ok-line-8MiB-plus-1-${end === "\n" ? "lf" : "crlf"}`, [{ out: okLine(), pad: LINE_LIMIT + 1 }, { out: end }], ["error"])),
+  },
   { weight: 1, arbitrary: fc.constantFrom(1024 * 1024, LINE_LIMIT + 1, 9 * 1024 * 1024).map((n) => b(`huge-line-${n}`, [{ fill: "x", times: n }, { out: "\n" }], ["error"])) },
   { weight: 1, arbitrary: fc.constant(b("huge-line-no-newline", [{ fill: "y", times: LINE_LIMIT + 4096 }, { hang: true }], ["error"])) },
 );
@@ -178,7 +240,8 @@ const malformed: fc.Arbitrary<Behavior> = fc.oneof(
  */
 const notUtf8: fc.Arbitrary<Behavior> = fc.constantFrom([0xff], [0xc3], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80]).map((bad) => {
   const [head, tail] = okLine().split('"fixture"') as [string, string];
-  const raw = (seq: number): string => Buffer.concat([Buffer.from(`${head.replace("@@SEQ@@", String(seq))}"fix`), Buffer.from(bad), Buffer.from(`ture"${tail}\n`)]).toString("base64");
+  const raw = (seq: number): string =>
+    Buffer.concat([Buffer.from(`${head.replace("@@SEQ@@", String(seq))}"fix`), Buffer.from(bad), Buffer.from(`ture"${tail}\n`)]).toString("base64");
   // raw bytes get no seq substitution: the fake picks the variant for the request's seq
   return b(`ok-with-invalid-utf8-${bad.map((x) => x.toString(16)).join("")}`, [{ rawBySeq: Array.from({ length: 16 }, (_, i) => raw(i)) }], ["error"]);
 });
@@ -215,7 +278,7 @@ const hanging: fc.Arbitrary<Behavior> = fc.oneof(
 
 const leaking: fc.Arbitrary<Behavior> = fc.oneof(
   fc.constantFrom(okLine(), "garbage", "{}", "null").map((extra) => b("ok-then-stray-line", [line(okLine()), line(extra)], ["pass"], "poison")),
-  fc.constant(b("ok-then-unterminated-fragment", [line(okLine()), { out: "{\"se" }], ["pass"], "poison")),
+  fc.constant(b("ok-then-unterminated-fragment", [line(okLine()), { out: '{"se' }], ["pass"], "poison")),
   // the exit can be noticed before the reply is read: crash is allowed, pass only for the reply
   fc.constant(b("ok-then-exit", [line(okLine()), { exit: 0 }], ["pass", "crash"], "exit")),
 );
@@ -248,7 +311,10 @@ const plan = (actions: Action[], announces = true): HelloPlan => ({ actions, ann
 export const goodHello: fc.Arbitrary<HelloPlan> = fc.oneof(
   { weight: 4, arbitrary: fc.constant(plan([line(JSON.stringify(HELLO))])) },
   { weight: 2, arbitrary: fc.constant(plan([line(JSON.stringify({ ...HELLO, operations: ["validate", "teleport"], profiles: ["x"], future: { a: 1 } }))])) },
-  { weight: 2, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 10 }).map((name) => plan([line(JSON.stringify({ ...HELLO, implementation: { name, version: "1" } }))])) },
+  {
+    weight: 2,
+    arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 10 }).map((name) => plan([line(JSON.stringify({ ...HELLO, implementation: { name, version: "1" } }))])),
+  },
   { weight: 2, arbitrary: fc.array(fc.nat({ max: 120 }), { maxLength: 5 }).map((split) => plan([{ out: `${JSON.stringify(HELLO)}\n`, split, gap: 5 }])) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 80 }).map((s) => plan([{ err: s }, line(JSON.stringify(HELLO))])) },
   // announcing no validate: every case is not-applicable and never sent
@@ -263,7 +329,11 @@ export function helloFault(cheap: boolean): fc.Arbitrary<Behavior> {
       weight: 4,
       arbitrary: fc
         .constantFrom(
-          "not json", "", "null", "[]", "{}",
+          "not json",
+          "",
+          "null",
+          "[]",
+          "{}",
           JSON.stringify({ ...HELLO, protocol: 2 }),
           JSON.stringify({ ...HELLO, protocol: "1" }),
           JSON.stringify({ ...HELLO, operations: "validate" }),

@@ -91,12 +91,18 @@ describe("runner against hostile protocol garbage (property-based)", () => {
           await writeFile(specFile, JSON.stringify(spec));
           // Ceiling: every start and every case timing out, plus the close and some slack.
           const ceiling = (cases.length + 4) * (TIMEOUT_MS + 1500) + 15_000;
-          const report = await withinDeadline(ceiling, () => `protocol scenario ${specFile}: ${describeScenario(s)}`, () =>
-            runSuite({ kitRoot: KIT_ROOT, kit: { name: "papc", version: "fuzz" }, adapter: persistentAdapter(["node", FAKE, specFile]), cases, jobs: 1, timeoutMs: TIMEOUT_MS }),
+          const report = await withinDeadline(
+            ceiling,
+            () => `protocol scenario ${specFile}: ${describeScenario(s)}`,
+            () =>
+              runSuite({ kitRoot: KIT_ROOT, kit: { name: "papc", version: "fuzz" }, adapter: persistentAdapter(["node", FAKE, specFile]), cases, jobs: 1, timeoutMs: TIMEOUT_MS }),
           );
 
           const where = `\n  scenario: ${describeScenario(s)}\n  records: ${JSON.stringify(report.cases.map((r) => [r.id, r.outcome, r.message]))}`;
-          expect(report.cases.map((r) => r.id), `one record per case, in order${where}`).toEqual(cases.map((c) => c.id));
+          expect(
+            report.cases.map((r) => r.id),
+            `one record per case, in order${where}`,
+          ).toEqual(cases.map((c) => c.id));
           const observed = report.cases.map((r) => r.outcome);
           const allowed = allowedOutcomes(s, observed);
           report.cases.forEach((record, i) => {
@@ -106,7 +112,10 @@ describe("runner against hostile protocol garbage (property-based)", () => {
             expect(shape.ok, `case record does not match its schema: ${describeErrors(shape.errors)}${where}`).toBe(true);
             seen.set(record.outcome, (seen.get(record.outcome) ?? 0) + 1);
           });
-          for (const [name, value] of [["run-report/header.schema.json", report.header], ["run-report/footer.schema.json", report.footer]] as const) {
+          for (const [name, value] of [
+            ["run-report/header.schema.json", report.header],
+            ["run-report/footer.schema.json", report.footer],
+          ] as const) {
             const shape = check(name, value);
             expect(shape.ok, `${name}: ${describeErrors(shape.errors)}${where}`).toBe(true);
           }

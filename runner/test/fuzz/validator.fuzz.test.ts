@@ -87,9 +87,10 @@ async function checkManifest(bytes: Uint8Array, slot: string, tally: Tally): Pro
   if (first.structural === "reject") {
     expect(first.report.valid).toBe(false);
     const onManifest = first.report.diagnostics.filter((d) => d.path === `plugins/${slot}/PLUGIN.toml` && d.severity === "error");
-    expect(onManifest.map((d) => d.code), "a refused manifest needs an error on its PLUGIN.toml").toEqual(
-      expect.arrayContaining([expect.stringMatching(/^(invalid_plugin_package|unsupported_active_component_schema)$/)]),
-    );
+    expect(
+      onManifest.map((d) => d.code),
+      "a refused manifest needs an error on its PLUGIN.toml",
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/^(invalid_plugin_package|unsupported_active_component_schema)$/)]));
   } else if (first.report.valid) {
     expect(first.report.packages.map((p) => p.slot_name)).toEqual([slot]);
   }

@@ -19,10 +19,17 @@ function report(source) {
     ? []
     : names.map((n) => ({ code: "invalid_plugin_package", phase: "package_contract", severity: "error", path: `plugins/${n}/PLUGIN.toml`, message: "rejected" }));
   return {
-    schema_version: 1, profile: "portable-agent-packages/0.1", source_path: source, valid,
-    package_contract: { valid, diagnostics }, members: [], dependencies: [], providers: [],
+    schema_version: 1,
+    profile: "portable-agent-packages/0.1",
+    source_path: source,
+    valid,
+    package_contract: { valid, diagnostics },
+    members: [],
+    dependencies: [],
+    providers: [],
     execution_authorization: { status: "never_granted", check: "not_applicable", detail: "" },
-    packages: [], diagnostics,
+    packages: [],
+    diagnostics,
   };
 }
 

@@ -102,7 +102,8 @@ function realpathSafe(path) {
 
 const args = [];
 for (let i = 2; i < process.argv.length; i++) {
-  if (process.argv[i] === "-c") i++; // config overrides: nothing to configure here
+  if (process.argv[i] === "-c")
+    i++; // config overrides: nothing to configure here
   else args.push(process.argv[i]);
 }
 const command = args.filter((a) => !a.startsWith("--")).join(" ");
@@ -137,7 +138,14 @@ if (args[0] === "--version") {
   for (const [mkt, , entries] of marketplaces()) {
     for (const entry of entries) {
       const version = versionFolder(mkt, entry.name) ?? null;
-      const row = { pluginId: `${entry.name}@${mkt}`, name: entry.name, marketplaceName: mkt, version, installed: version !== null, enabled: enabled[`${entry.name}@${mkt}`]?.enabled === true };
+      const row = {
+        pluginId: `${entry.name}@${mkt}`,
+        name: entry.name,
+        marketplaceName: mkt,
+        version,
+        installed: version !== null,
+        enabled: enabled[`${entry.name}@${mkt}`]?.enabled === true,
+      };
       (version === null ? available : installed).push(row);
     }
   }
@@ -147,7 +155,8 @@ if (args[0] === "--version") {
   for (const [, root, r] of await loadedPlugins()) {
     for (const s of r.mcp_servers) {
       const transport = { type: s.type === "streamable-http" ? "streamable_http" : s.type };
-      if (s.command !== undefined) Object.assign(transport, { command: s.command, args: s.args ?? [], env: { ...s.env, PLUGIN_ROOT: root, PLUGIN_DATA: r.plugin_data }, cwd: s.cwd ?? root });
+      if (s.command !== undefined)
+        Object.assign(transport, { command: s.command, args: s.args ?? [], env: { ...s.env, PLUGIN_ROOT: root, PLUGIN_DATA: r.plugin_data }, cwd: s.cwd ?? root });
       if (s.url !== undefined) Object.assign(transport, { url: s.url, http_headers: s.headers ?? null });
       servers.push({ name: s.name, enabled: true, transport });
     }
@@ -155,7 +164,8 @@ if (args[0] === "--version") {
   print(servers);
 } else if (command === "debug prompt-input") {
   const lines = [];
-  for (const [name, root, r] of await loadedPlugins()) for (const s of r.skills) lines.push(`- ${name}:${s.name}: ${s.description ?? ""} (file: ${join(root, s.path ?? `skills/${s.name}/SKILL.md`)})`);
+  for (const [name, root, r] of await loadedPlugins())
+    for (const s of r.skills) lines.push(`- ${name}:${s.name}: ${s.description ?? ""} (file: ${join(root, s.path ?? `skills/${s.name}/SKILL.md`)})`);
   print([{ type: "message", role: "developer", content: [{ type: "input_text", text: `<skills_instructions>\n${lines.join("\n")}\n</skills_instructions>` }] }]);
 } else if (command === "app-server") {
   // the app-server reads the marketplace's copy of a plugin, as Codex's does
@@ -168,8 +178,18 @@ if (args[0] === "--version") {
       for (const entry of entries) {
         const r = await load(resolve(dir, entry.source.path));
         const version = versionFolder(mkt, entry.name);
-        const declared = r.loaded && Object.keys(r.interface ?? {}).length > 0 ? r.interface : { displayName: entry.name, category: "Other", shortDescription: r.identity?.description ?? null, longDescription: r.identity?.description ?? null };
-        plugins.push({ name: entry.name, localVersion: r.identity?.version ?? null, installed: version !== undefined, enabled: enabled[`${entry.name}@${mkt}`]?.enabled === true, interface: r.loaded ? declared : null, read: r });
+        const declared =
+          r.loaded && Object.keys(r.interface ?? {}).length > 0
+            ? r.interface
+            : { displayName: entry.name, category: "Other", shortDescription: r.identity?.description ?? null, longDescription: r.identity?.description ?? null };
+        plugins.push({
+          name: entry.name,
+          localVersion: r.identity?.version ?? null,
+          installed: version !== undefined,
+          enabled: enabled[`${entry.name}@${mkt}`]?.enabled === true,
+          interface: r.loaded ? declared : null,
+          read: r,
+        });
       }
       list.push({ name: mkt, path: manifestOf(dir), plugins });
     }
@@ -178,7 +198,8 @@ if (args[0] === "--version") {
       const hooks = [];
       for (const [name, , r] of await loadedPlugins()) {
         const mkt = marketplaces().find(([, , entries]) => entries.some((e) => e.name === name))?.[0];
-        for (const h of r.hooks ?? []) hooks.push({ eventName: h.event.charAt(0).toLowerCase() + h.event.slice(1), command: h.command, pluginId: `${name}@${mkt}`, source: "plugin" });
+        for (const h of r.hooks ?? [])
+          hooks.push({ eventName: h.event.charAt(0).toLowerCase() + h.event.slice(1), command: h.command, pluginId: `${name}@${mkt}`, source: "plugin" });
       }
       return { data: [{ cwd: params.cwds?.[0] ?? "", hooks, warnings: [], errors: [] }] };
     }

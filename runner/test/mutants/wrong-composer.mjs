@@ -54,18 +54,27 @@ const MUTATIONS = {
     },
   },
   // ignores plugin.requires altogether
-  "ignores-dependencies": { before: (c) => editManifests(c, (m) => { if (m.plugin) delete m.plugin.requires; }) },
+  "ignores-dependencies": {
+    before: (c) =>
+      editManifests(c, (m) => {
+        if (m.plugin) delete m.plugin.requires;
+      }),
+  },
   // treats optional dependencies as required
   "optional-as-required": {
-    before: (c) => editManifests(c, (m) => { for (const d of m.plugin?.requires ?? []) d.requirement = "required"; }),
+    before: (c) =>
+      editManifests(c, (m) => {
+        for (const d of m.plugin?.requires ?? []) d.requirement = "required";
+      }),
   },
   // namespaces tool names per plugin, so collisions are never seen
   "namespaced-tools": {
-    before: (c) => editManifests(c, (m) => {
-      const name = m.plugin?.name ?? "x";
-      for (const t of m.tool ?? []) t.id = `${name}-${t.id}`;
-      for (const h of m.hook ?? []) h.tool = `${name}-${h.tool}`;
-    }),
+    before: (c) =>
+      editManifests(c, (m) => {
+        const name = m.plugin?.name ?? "x";
+        for (const t of m.tool ?? []) t.id = `${name}-${t.id}`;
+        for (const h of m.hook ?? []) h.tool = `${name}-${h.tool}`;
+      }),
   },
   // runs hooks in registration order of their packages instead of identity order
   "registration-order-hooks": {
@@ -88,7 +97,12 @@ const MUTATIONS = {
     },
   },
   // matches every tool, whatever tool_names says
-  "ignores-matcher": { before: (c) => editManifests(c, (m) => { for (const h of m.hook ?? []) delete h.matcher; }) },
+  "ignores-matcher": {
+    before: (c) =>
+      editManifests(c, (m) => {
+        for (const h of m.hook ?? []) delete h.matcher;
+      }),
+  },
   // applies the first rewrite or replacement when several differ, and reports nothing
   "no-conflicts": {
     after: (c, r) => {
@@ -107,12 +121,25 @@ const MUTATIONS = {
     },
   },
   // drops contexts
-  "drops-context": { after: (c, r) => { const { context: _gone, ...decision } = r.decision; return { ...r, decision }; } },
+  "drops-context": {
+    after: (c, r) => {
+      const { context: _gone, ...decision } = r.decision;
+      return { ...r, decision };
+    },
+  },
   // answers no decision at all
   "no-decision": { after: (c, r) => ({ ...r, decision: { kind: "none" } }) },
   // composes nothing
   "rejects-everything": {
-    reply: (c) => ({ order: [], rejected: c.args.packages.map((p) => ({ package: p, code: "host_invalid_package" })), tools: [], fired: [], decision: { kind: "none" }, conflicts: [], failures: [] }),
+    reply: (c) => ({
+      order: [],
+      rejected: c.args.packages.map((p) => ({ package: p, code: "host_invalid_package" })),
+      tools: [],
+      fired: [],
+      decision: { kind: "none" },
+      conflicts: [],
+      failures: [],
+    }),
   },
   // fires the hooks of every package, also of rejected ones, in identity order
   "fires-rejected": {

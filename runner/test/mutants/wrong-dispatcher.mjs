@@ -46,30 +46,69 @@ const MUTATIONS = {
   "runs-everything": { before: (c) => (runEveryHandler(c), c) },
   // passes the harness's whole environment through (every variable allow-listed)
   "leaks-environment": {
-    before: (c) => (editManifest(c.source, c.args.plugin, (m) => { for (const t of m.tool ?? []) t.env = [...new Set([...(t.env ?? []), ...Object.keys(c.args.environment ?? {})])]; }), c),
+    before: (c) => (
+      editManifest(c.source, c.args.plugin, (m) => {
+        for (const t of m.tool ?? []) t.env = [...new Set([...(t.env ?? []), ...Object.keys(c.args.environment ?? {})])];
+      }),
+      c
+    ),
   },
   // treats tool_names as "all tools"
-  "ignores-matcher": { before: (c) => (editManifest(c.source, c.args.plugin, (m) => { for (const h of m.hook ?? []) delete h.matcher; }), c) },
+  "ignores-matcher": {
+    before: (c) => (
+      editManifest(c.source, c.args.plugin, (m) => {
+        for (const h of m.hook ?? []) delete h.matcher;
+      }),
+      c
+    ),
+  },
   // renders the other provider's native shapes
   "swaps-provider": { before: swapProvider },
   // applies report whatever the declared failure policy
-  "always-reports": { before: (c) => (editManifest(c.source, c.args.plugin, (m) => { for (const h of m.hook ?? []) h.failure_policy = "report"; }), c) },
+  "always-reports": {
+    before: (c) => (
+      editManifest(c.source, c.args.plugin, (m) => {
+        for (const h of m.hook ?? []) h.failure_policy = "report";
+      }),
+      c
+    ),
+  },
   // fail_open/report treated as fail_closed where that is valid
   "always-fails-closed": {
-    before: (c) => (editManifest(c.source, c.args.plugin, (m) => {
-      for (const h of m.hook ?? []) if (["allow_deny", "rewrite_input", "continue_workflow"].includes(h.effect)) h.failure_policy = "fail_closed";
-    }), c),
+    before: (c) => (
+      editManifest(c.source, c.args.plugin, (m) => {
+        for (const h of m.hook ?? []) if (["allow_deny", "rewrite_input", "continue_workflow"].includes(h.effect)) h.failure_policy = "fail_closed";
+      }),
+      c
+    ),
   },
   // shows every error to the model, or to nobody but the user
   "flips-visibility": {
-    before: (c) => (editManifest(c.source, c.args.plugin, (m) => { for (const h of m.hook ?? []) h.error_visibility = h.error_visibility === "user" ? "model_and_user" : "user"; }), c),
+    before: (c) => (
+      editManifest(c.source, c.args.plugin, (m) => {
+        for (const h of m.hook ?? []) h.error_visibility = h.error_visibility === "user" ? "model_and_user" : "user";
+      }),
+      c
+    ),
   },
   // composes hooks in the order the package lists them, reversed
   "reverses-order": {
-    before: (c) => (editManifest(c.source, c.args.plugin, (m) => { if (m.hook) m.hook = m.hook.map((h) => ({ ...h, id: `z${99 - m.hook.indexOf(h)}-${h.id}`.slice(0, 128) })); }), { ...c, args: { ...c.args, hooks: undefined } }),
+    before: (c) => (
+      editManifest(c.source, c.args.plugin, (m) => {
+        if (m.hook) m.hook = m.hook.map((h) => ({ ...h, id: `z${99 - m.hook.indexOf(h)}-${h.id}`.slice(0, 128) }));
+      }),
+      { ...c, args: { ...c.args, hooks: undefined } }
+    ),
   },
   // ignores the timeout (waits 10x longer)
-  "waits-longer": { before: (c) => (editManifest(c.source, c.args.plugin, (m) => { for (const h of m.hook ?? []) h.timeout_ms = Math.min(120000, h.timeout_ms * 10); }), c) },
+  "waits-longer": {
+    before: (c) => (
+      editManifest(c.source, c.args.plugin, (m) => {
+        for (const h of m.hook ?? []) h.timeout_ms = Math.min(120000, h.timeout_ms * 10);
+      }),
+      c
+    ),
+  },
 };
 
 if (!MUTATIONS[mutation]) throw new Error(`usage: wrong-dispatcher.mjs ${Object.keys(MUTATIONS).join("|")}`);

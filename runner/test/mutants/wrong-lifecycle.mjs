@@ -62,7 +62,15 @@ const MUTATIONS = {
   "rewrites-user-content": {
     after: (c, r) => {
       if (c.operation === "activate" || c.operation === "remove") {
-        edit(touchedFiles(r), (text) => `${text.replace(/\r\n/g, "\n").replace(/[ \t]+$/gm, "").replace(/^\uFEFF/, "").replace(/\n*$/, "")}\n`);
+        edit(
+          touchedFiles(r),
+          (text) =>
+            `${text
+              .replace(/\r\n/g, "\n")
+              .replace(/[ \t]+$/gm, "")
+              .replace(/^\uFEFF/, "")
+              .replace(/\n*$/, "")}\n`,
+        );
       }
       return r;
     },

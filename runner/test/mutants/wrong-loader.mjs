@@ -64,7 +64,15 @@ const nothing = { loaded: false, identity: null, skills: [], mcp_servers: [], ho
 
 export const MUTATIONS = {
   // seed fixture 1/3: searches skills/ recursively, so a nested SKILL.md becomes a skill
-  "recursive-skills": { after: (c, r) => (r.loaded ? addSkills(r, skillFilesDeep(join(c.source, "skills")).map(([n]) => n)) : r) },
+  "recursive-skills": {
+    after: (c, r) =>
+      r.loaded
+        ? addSkills(
+            r,
+            skillFilesDeep(join(c.source, "skills")).map(([n]) => n),
+          )
+        : r,
+  },
   // seed fixture 2: treats any Agent Plugins $schema as version 1.0.0
   "accepts-any-version": {
     before: (c) => {
@@ -124,7 +132,15 @@ export const MUTATIONS = {
   // reports nothing
   silent: { after: (c, r) => ({ ...r, diagnostics: [] }) },
   // takes every child of skills/ with an entry named SKILL.md, valid or not, file or not
-  "lax-skills": { after: (c, r) => (r.loaded ? addSkills(r, children(join(c.source, "skills")).filter((n) => existsSync(join(c.source, "skills", n, "SKILL.md")))) : r) },
+  "lax-skills": {
+    after: (c, r) =>
+      r.loaded
+        ? addSkills(
+            r,
+            children(join(c.source, "skills")).filter((n) => existsSync(join(c.source, "skills", n, "SKILL.md"))),
+          )
+        : r,
+  },
   // bans symlinks outright, even those that stay inside the root
   "no-symlinks": {
     after: (c, r) => {
@@ -152,7 +168,9 @@ export const MUTATIONS = {
       const servers = readJson(join(c.source, "mcp.json"))?.mcpServers;
       if (!r.loaded || !isObject(servers)) return r;
       const kept = new Set(r.mcp_servers.map((s) => s.name));
-      const extra = Object.entries(servers).filter(([name]) => !kept.has(name)).map(([name, s]) => ({ name, type: String(s?.type ?? "stdio") }));
+      const extra = Object.entries(servers)
+        .filter(([name]) => !kept.has(name))
+        .map(([name, s]) => ({ name, type: String(s?.type ?? "stdio") }));
       return { ...r, mcp_servers: [...r.mcp_servers, ...extra] };
     },
   },

@@ -39,7 +39,15 @@ function editCommands(c, result, edit) {
 
 const MUTATIONS = {
   // answers an empty configuration: nothing installed, nothing refused or omitted
-  "installs-nothing": { reply: (c) => ({ exit: 0, format: c.args.provider === "codex" ? "config-toml" : "settings-json", text: c.args.provider === "codex" ? "" : '{"hooks":{}}\n', omitted: [], refused: [] }) },
+  "installs-nothing": {
+    reply: (c) => ({
+      exit: 0,
+      format: c.args.provider === "codex" ? "config-toml" : "settings-json",
+      text: c.args.provider === "codex" ? "" : '{"hooks":{}}\n',
+      omitted: [],
+      refused: [],
+    }),
+  },
   // Codex's rewrite loses its pairing: updatedInput without permissionDecision allow
   "drops-allow-pairing": { after: (c, r) => editCommands(c, r, (cmd) => [process.execPath, self, "--filter", "drop-allow", cmd].map(quote).join(" ")) },
   // the projected dispatcher renders the other provider's native answers
@@ -47,16 +55,32 @@ const MUTATIONS = {
     after: (c, r) => editCommands(c, r, (cmd) => cmd.replace(/--provider (claude-code|codex)/, (_, p) => `--provider ${p === "codex" ? "claude-code" : "codex"}`)),
   },
   // treats tool_names as "all tools"
-  "ignores-matcher": { before: (c) => editManifest(c, (m) => { for (const h of m.hook ?? []) delete h.matcher; }) },
+  "ignores-matcher": {
+    before: (c) =>
+      editManifest(c, (m) => {
+        for (const h of m.hook ?? []) delete h.matcher;
+      }),
+  },
   // applies report whatever the declared failure policy
-  "always-reports": { before: (c) => editManifest(c, (m) => { for (const h of m.hook ?? []) h.failure_policy = "report"; }) },
+  "always-reports": {
+    before: (c) =>
+      editManifest(c, (m) => {
+        for (const h of m.hook ?? []) h.failure_policy = "report";
+      }),
+  },
   // shows every error to the model, or to nobody but the user
   "flips-visibility": {
-    before: (c) => editManifest(c, (m) => { for (const h of m.hook ?? []) h.error_visibility = h.error_visibility === "user" ? "model_and_user" : "user"; }),
+    before: (c) =>
+      editManifest(c, (m) => {
+        for (const h of m.hook ?? []) h.error_visibility = h.error_visibility === "user" ? "model_and_user" : "user";
+      }),
   },
   // never refuses: a required unsupported hook is treated as optional and left out
   "refuses-nothing": {
-    before: (c) => editManifest(c, (m) => { for (const h of m.hook ?? []) Object.assign(h, { requirement: "optional", fallback: "omit" }); }),
+    before: (c) =>
+      editManifest(c, (m) => {
+        for (const h of m.hook ?? []) Object.assign(h, { requirement: "optional", fallback: "omit" });
+      }),
   },
   // leaves optional hooks out silently
   "hides-omissions": { after: (c, r) => ({ ...r, omitted: [] }) },

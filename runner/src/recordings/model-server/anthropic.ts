@@ -34,7 +34,16 @@ function message(ctx: ReplyContext, blockStart: SseEvent, delta: SseEvent, stopR
       event: "message_start",
       data: {
         type: "message_start",
-        message: { id: `msg_papc_${ctx.seq}`, type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } },
+        message: {
+          id: `msg_papc_${ctx.seq}`,
+          type: "message",
+          role: "assistant",
+          model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
       },
     },
     blockStart,

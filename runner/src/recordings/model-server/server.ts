@@ -78,7 +78,9 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     const body = entry.body;
     if (kind !== "model" || body === null || typeof body !== "object" || Array.isArray(body)) {
       entry.answer = "status:404";
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { type: "not_found", message: `scripted model server: no ${entry.method} ${path}` } }));
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { type: "not_found", message: `scripted model server: no ${entry.method} ${path}` } }));
       return;
     }
     const b = body as Record<string, unknown>;
