@@ -6,7 +6,7 @@
 // - hooks, when the handlers' events are ambiguous: `plugin details` names the events, the debug
 //   log counts the handlers, nothing says which handler belongs to which event.
 
-import type { AgentPluginHook, AgentPluginLoadResult, AgentPluginMcpServer, AgentPluginSkill } from "../../runner/src/types/protocol.js";
+import type { AgentPluginHook, AgentPluginLoadResult, AgentPluginMcpServer, AgentPluginSkill } from "../../runner/shared/protocol.js";
 import type { Profile } from "../shared/profiles.js";
 import { isRecord, realOrSame } from "../shared/values.js";
 import type { SessionView } from "./control-session.js";

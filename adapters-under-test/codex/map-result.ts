@@ -7,7 +7,7 @@
 //   free-text log lines, for some problems only, and the runner then skips a case that checks them.
 
 import { isAbsolute, relative, sep } from "node:path";
-import type { AgentPluginHook, AgentPluginLoadResult, AgentPluginMcpServer, AgentPluginSkill } from "../../runner/src/types/protocol.js";
+import type { AgentPluginHook, AgentPluginLoadResult, AgentPluginMcpServer, AgentPluginSkill } from "../../runner/shared/protocol.js";
 import type { AppServerView } from "./app-server.js";
 import type { Profile } from "../shared/profiles.js";
 import { isRecord, realOrSame } from "../shared/values.js";

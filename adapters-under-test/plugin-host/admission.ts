@@ -12,7 +12,7 @@
 // What is left is handed to composePlugins, which must then accept it (anything it still throws
 // is a bug of this layer and surfaces as an error of the run).
 
-import type { ComposeRejectionCode } from "../../runner/src/types/protocol.js";
+import type { ComposeRejectionCode } from "../../runner/shared/protocol.js";
 import { findDependencyCycles, findDuplicateNames, findToolCollisions } from "./compose-plugins.js";
 import { requiredSelectors, selectorMatches, type PortablePackage, type ReadOutcome } from "./portable-manifest.js";
 

@@ -2,7 +2,7 @@
 // one (admission.ts), compose the accepted ones with the host's composePlugins plus the hook
 // bridge, fire the host hook chain for the event, and combine what the fired hooks answered.
 
-import type { ComposeArgs, ComposeResult } from "../../runner/src/types/protocol.js";
+import type { ComposeArgs, ComposeResult } from "../../runner/shared/protocol.js";
 import { admitPackages } from "./admission.js";
 import { composePlugins } from "./compose-plugins.js";
 import { checkResult } from "./hook-results.js";

@@ -1,13 +1,13 @@
 // The protocol endpoint of a harness adapter (adapters-under-test/codex, claude-code), through the
-// kit's serveProtocol (runner/src/protocol/serve-protocol.ts). One profile per process, from the
+// shared serveProtocol (runner/shared/serve-protocol.ts). One profile per process, from the
 // command line (`--profile install|loader`):
 //   hello → implementation <harness> <the binary's version>, operations ["load-agent-plugin"], profiles ["agent-plugins-1.0"]
 //   run   → result | skipped (no binary: the reason says how to install it) | errored
 //   stop  → exit once the current request is answered
 // Outside requests go to a proxy on 127.0.0.1 that refuses them; those a case caused are logged.
 
-import { serveProtocol } from "../../runner/src/protocol/serve-protocol.js";
-import type { AgentPluginLoadResult, HelloReply, ImplementationInfo, RunReply } from "../../runner/src/types/protocol.js";
+import { checkedRun, serveProtocol } from "../../runner/shared/serve-protocol.js";
+import type { AgentPluginLoadResult, HelloReply, ImplementationInfo, RunReply } from "../../runner/shared/protocol.js";
 import { startBlockingProxy, type BlockingProxy } from "./blocking-proxy.js";
 import { isProfile, PROFILES, type Profile } from "./profiles.js";
 
@@ -51,10 +51,11 @@ export async function serveHarnessAdapter<Found extends { version: string }>(ada
     profiles: ["agent-plugins-1.0"],
   });
   let proxy: Promise<BlockingProxy> | undefined;
+  const name = `${adapter.name}-${profile}`;
   serveProtocol({
-    name: `${adapter.name}-${profile}`,
+    name,
     hello,
-    async run(seq, c, log): Promise<RunReply> {
+    run: checkedRun(name, ["load-agent-plugin"], async (seq, c, log): Promise<RunReply> => {
       if ("missing" in found) return { seq, skipped: { reason: found.missing } };
       const { url, attempts } = await (proxy ??= startBlockingProxy());
       const started = Date.now();
@@ -67,7 +68,7 @@ export async function serveHarnessAdapter<Found extends { version: string }>(ada
       if (outcome.kind === "errored")
         return outcome.detail === undefined ? { seq, errored: { message: outcome.message } } : { seq, errored: { message: outcome.message, detail: outcome.detail } };
       return { seq, result: outcome.result as unknown as Record<string, unknown> };
-    },
+    }),
     async close() {
       if (proxy) await (await proxy).close();
     },

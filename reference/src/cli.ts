@@ -14,16 +14,16 @@
 import { stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { Command, CommanderError } from "commander";
-import type { ValidationReport } from "../../runner/src/types/validation-report.js";
+import type { ValidationReport } from "../../runner/shared/validation-report.js";
 import { loadAgentPlugin } from "./agent-plugins/load.js";
 import { loadResultText } from "./agent-plugins/text.js";
 import { dispatch } from "./dispatch/dispatch.js";
 import type { Environment } from "./dispatch/invocation.js";
 import { project } from "./dispatch/project.js";
 import { gatedDispatch } from "./lifecycle/dispatch-gate.js";
-import { kitInfo } from "./kit.js";
+import { kitInfo } from "../../runner/shared/kit-root.js";
 import { isMainModule } from "./main-module.js";
-import { DEFAULT_SOURCE_ID, EXIT, validate } from "./validate.js";
+import { DEFAULT_SOURCE_ID, EXIT, validate } from "./validate/validate.js";
 
 /** Exit code for a bug in the reference (EX_SOFTWARE), so it never reads as a verdict. */
 export const EXIT_INTERNAL = 70;

@@ -1,30 +1,27 @@
-// The reference's protocol endpoint (process protocol version 1, DESIGN §4).
-// Newline-delimited JSON requests on stdin, one JSON line per reply on stdout, requests
-// handled one at a time in arrival order. stdout carries replies and nothing else: logs go
-// to stderr. A failing request becomes an `errored` reply; the process keeps serving.
+// The reference's protocol endpoint (process protocol version 1, SPEC 1.2): what each request
+// of the shared serve loop (runner/shared/serve-protocol.ts) answers. A failing request becomes
+// an `errored` reply; the process keeps serving.
 
 import { isAbsolute, join } from "node:path";
-import type { Readable } from "node:stream";
-import { createInterface } from "node:readline";
-import type { Operation } from "../../runner/src/types/case.js";
-import type { ErroredReply, HelloReply, ResultReply, RunReply } from "../../runner/src/types/protocol.js";
+import type { ErroredReply, HelloReply, Operation, ResultReply, RunReply } from "../../runner/shared/protocol.js";
+import { serveProtocol, type ProtocolHandlers } from "../../runner/shared/serve-protocol.js";
 import { loadAgentPlugin } from "./agent-plugins/load.js";
 import { parseComposeArgs } from "./compose/args.js";
 import { composeHost } from "./compose/compose.js";
 import { dispatch } from "./dispatch/dispatch.js";
 import { project } from "./dispatch/project.js";
 import { runCli } from "./cli.js";
-import { kitInfo } from "./kit.js";
+import { kitHomepage, kitInfo } from "../../runner/shared/kit-root.js";
 import { gatedDispatch, isLifecycleOperation, LIFECYCLE_OPERATIONS, runLifecycle } from "./lifecycle/operations.js";
 import { isMainModule } from "./main-module.js";
-import { DEFAULT_SOURCE_ID, validate } from "./validate.js";
+import { DEFAULT_SOURCE_ID, validate } from "./validate/validate.js";
 
 export const OPERATIONS: Operation[] = ["validate", "validate-cli", "dispatch", "live", "load-agent-plugin", "compose", ...LIFECYCLE_OPERATIONS];
 
 export function helloReply(): HelloReply {
-  const info = kitInfo();
-  const implementation: HelloReply["implementation"] = { name: "pap-reference", version: info.version, language: "TypeScript" };
-  if (info.homepage !== undefined) implementation.homepage = info.homepage;
+  const homepage = kitHomepage();
+  const implementation: HelloReply["implementation"] = { name: "pap-reference", version: kitInfo().version, language: "TypeScript" };
+  if (homepage !== undefined) implementation.homepage = homepage;
   return {
     protocol: 1,
     implementation,
@@ -162,72 +159,7 @@ export async function handleRun(seq: number, payload: unknown): Promise<RunReply
   }
 }
 
-export interface ServeIo {
-  input: Readable;
-  /** Writes one reply line (the newline is added here). */
-  reply: (message: object) => void;
-  log: (text: string) => void;
-}
+/** The reference's handlers for the shared serve loop (runner/shared/serve-protocol.ts). */
+export const REFERENCE_HANDLERS: ProtocolHandlers = { name: "pap-reference", hello: helloReply, run: (seq, payload) => handleRun(seq, payload) };
 
-/** Serves requests until `stop` or the end of input. */
-export async function serve(io: ServeIo): Promise<void> {
-  const lines = createInterface({ input: io.input, crlfDelay: Infinity });
-  try {
-    for await (const line of lines) {
-      if (line.trim() === "") continue;
-      let request: unknown;
-      try {
-        request = JSON.parse(line);
-      } catch {
-        io.log(`pap-reference: ignoring a line that is not JSON: ${line.slice(0, 200)}`);
-        continue;
-      }
-      if (!isRecord(request)) {
-        io.log("pap-reference: ignoring a request that is not a JSON object");
-        continue;
-      }
-      const seq = typeof request["seq"] === "number" ? request["seq"] : undefined;
-      switch (request["cmd"]) {
-        case "hello":
-          io.reply(helloReply());
-          break;
-        case "run":
-          if (seq === undefined) {
-            io.log("pap-reference: ignoring a run request without a numeric seq");
-            break;
-          }
-          io.reply(await handleRun(seq, request["case"]));
-          break;
-        case "stop":
-          return;
-        default:
-          if (seq !== undefined) io.reply(errored(seq, `unknown command ${JSON.stringify(request["cmd"])}`));
-          else io.log(`pap-reference: ignoring unknown command ${JSON.stringify(request["cmd"])}`);
-      }
-    }
-  } finally {
-    lines.close();
-  }
-}
-
-if (isMainModule(import.meta.url)) {
-  // Guard the protocol channel: anything logged through console goes to stderr.
-  console.log = console.error;
-  console.info = console.error;
-  console.debug = console.error;
-  const finish = (code: number): void => {
-    // Exit once every reply has been flushed (stdin may still be open after `stop`).
-    process.stdout.write("", () => process.exit(code));
-  };
-  serve({
-    input: process.stdin,
-    reply: (message) => void process.stdout.write(JSON.stringify(message) + "\n"),
-    log: (text) => void process.stderr.write(text + "\n"),
-  }).then(
-    () => finish(0),
-    (error: unknown) => {
-      process.stderr.write(`pap-reference: protocol server failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      finish(1);
-    },
-  );
-}
+if (isMainModule(import.meta.url)) serveProtocol(REFERENCE_HANDLERS);

@@ -2,8 +2,8 @@
 // the table as SPEC.md writes it, plus the admitted combinations and provider support.
 
 import { describe, expect, it } from "vitest";
-import { FIELD_TYPES, fieldAvailable, typesMatch } from "../src/bindings.js";
-import { isAdmitted, isControlling, unsupportedReason } from "../src/hook-combinations.js";
+import { FIELD_TYPES, fieldAvailable, typesMatch } from "../src/validate/bindings.js";
+import { isAdmitted, isControlling, unsupportedReason } from "../src/validate/hook-combinations.js";
 import type { BindingField, HookEffect, HookPhase, HookSubject, InputType } from "../src/manifest-types.js";
 
 const SUBJECT_PHASES: [HookSubject, HookPhase][] = [

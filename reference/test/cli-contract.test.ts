@@ -8,9 +8,9 @@ import { join, relative } from "node:path";
 import { afterEach, describe, expect, it, type TestContext } from "vitest";
 import { compareValidate } from "../../runner/src/compare/compare-validate.js";
 import { check } from "../../runner/src/schemas/registry.js";
-import type { ValidateResult } from "../../runner/src/types/protocol.js";
-import type { ValidationReport } from "../../runner/src/types/validation-report.js";
-import { validate } from "../src/validate.js";
+import type { ValidateResult } from "../../runner/shared/protocol.js";
+import type { ValidationReport } from "../../runner/shared/validation-report.js";
+import { validate } from "../src/validate/validate.js";
 import { callAsNobody, cli, type CliRun, makeTree, manifest, removeTree, skill, type TreeEntry } from "./fixtures.js";
 
 

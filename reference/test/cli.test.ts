@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kitPath } from "../src/kit.js";
+import { kitPath } from "../../runner/shared/kit-root.js";
 import { cli, makeTree, manifest, removeTree } from "./fixtures.js";
 
 

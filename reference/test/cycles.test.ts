@@ -1,7 +1,7 @@
 // Required-dependency cycles (SPEC.md 3.8): strongly connected groups.
 
 import { describe, expect, it } from "vitest";
-import { findCycles } from "../src/cycles.js";
+import { findCycles } from "../src/validate/cycles.js";
 
 const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
 

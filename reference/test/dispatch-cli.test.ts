@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../src/cli.js";
-import { kitPath } from "../src/kit.js";
+import { kitPath } from "../../runner/shared/kit-root.js";
 import { claude, codex, makeSource } from "./dispatch-fixtures.js";
 import { removeTree } from "./fixtures.js";
 

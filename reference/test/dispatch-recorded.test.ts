@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kitPath } from "../src/kit.js";
+import { kitPath } from "../../runner/shared/kit-root.js";
 import { makeSource, run, type HookDef } from "./dispatch-fixtures.js";
 import { removeTree } from "./fixtures.js";
 

@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { TestContext } from "vitest";
 import { runCli } from "../src/cli.js";
-import { kitRoot } from "../src/kit.js";
+import { kitRoot } from "../../runner/shared/kit-root.js";
 
 export function manifest(name = "demo", extra = ""): string {
   return `schema_version = 1\n[plugin]\nname = "${name}"\ndescription = "Demo package"\n${extra}`;

@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { stringify } from "smol-toml";
 import { dir } from "tmp-promise";
 import { afterEach, describe, expect, it } from "vitest";
-import type { LifecycleResult } from "../../runner/src/types/protocol.js";
+import type { LifecycleResult } from "../../runner/shared/protocol.js";
 import { appendBlock, removeBlock, renderBlock } from "../src/lifecycle/instruction-blocks.js";
 import { handleRun } from "../src/protocol-server.js";
 import { claude, codex, run } from "./dispatch-fixtures.js";

@@ -4,9 +4,9 @@ import { writeFile } from "node:fs/promises";
 import { execa } from "execa";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LIMITS } from "../src/limits.js";
-import { decodeManifest, readManifestBytes, type DecodeResult } from "../src/manifest-decode.js";
-import { checkStructure } from "../src/structural.js";
+import { LIMITS } from "../src/validate/limits.js";
+import { decodeManifest, readManifestBytes, type DecodeResult } from "../src/validate/manifest-decode.js";
+import { checkStructure } from "../src/validate/structural.js";
 import { makeTree, manifest, removeTree } from "./fixtures.js";
 
 const decode = (text: string | Buffer): DecodeResult => decodeManifest(typeof text === "string" ? Buffer.from(text, "utf8") : text);

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { PACKAGE_LIMITS, walkPackage, type PackageTree } from "../src/package-tree.js";
+import { PACKAGE_LIMITS, walkPackage, type PackageTree } from "../src/validate/package-tree.js";
 import { callAsNobody } from "./fixtures.js";
 
 const run = promisify(execFile);

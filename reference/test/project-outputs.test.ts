@@ -8,7 +8,7 @@ import { parse as parseToml } from "smol-toml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nativeMatcher, nativeTimeoutSeconds, project, regexEscape, shellQuote, timeoutSeconds } from "../src/dispatch/project.js";
 import type { HookSpec } from "../src/dispatch/package-load.js";
-import { kitPath } from "../src/kit.js";
+import { kitPath } from "../../runner/shared/kit-root.js";
 import { claude, codex, makeSource, type HookDef } from "./dispatch-fixtures.js";
 import { cli, removeTree } from "./fixtures.js";
 

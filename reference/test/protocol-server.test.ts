@@ -5,7 +5,7 @@ import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kitPath } from "../src/kit.js";
+import { kitPath } from "../../runner/shared/kit-root.js";
 import { makeTree, manifest, removeTree } from "./fixtures.js";
 
 const server = kitPath("dist", "reference", "src", "protocol-server.js");

@@ -4,8 +4,8 @@
 import { access, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ReportDiagnostic } from "../../runner/src/types/validation-report.js";
-import { validate } from "../src/validate.js";
+import type { ReportDiagnostic } from "../../runner/shared/validation-report.js";
+import { validate } from "../src/validate/validate.js";
 import { agent, CHECK_TOOL, hook, makeTree, manifest, removeTree, RUN_SH, skill, type TreeEntry } from "./fixtures.js";
 
 const roots: string[] = [];

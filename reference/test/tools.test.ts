@@ -1,7 +1,7 @@
 // Tool rules (SPEC.md 3.9) at the unit level: argv interpolation, paths, names.
 
 import { describe, expect, it } from "vitest";
-import { classifyArgvElement, isEnvName, isInputName, toolPathProblem } from "../src/tools.js";
+import { classifyArgvElement, isEnvName, isInputName, toolPathProblem } from "../src/validate/tools.js";
 
 describe("classifyArgvElement", () => {
   const declared = new Set(["project_dir", "flag"]);

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { validate } from "../src/validate.js";
+import { validate } from "../src/validate/validate.js";
 import { makeTree, manifest, removeTree, type TreeEntry } from "./fixtures.js";
 
 const roots: string[] = [];

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { resolveAdapter } from "../src/adapters/load-adapter.js";
 import { loadCases } from "../src/cases/load-cases.js";
-import { kitInfo, kitRoot } from "../src/common/kit.js";
+import { kitInfo, kitRoot } from "../shared/kit-root.js";
 import { runSuite } from "../src/run/run-suite.js";
 import type { Adapter } from "../src/types/adapter.js";
 

@@ -14,8 +14,8 @@ import { execFileSync } from "node:child_process";
 import { lstat, mkdir, mkdtemp, readdir, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PACKAGE_LIMITS, walkPackage } from "../../reference/src/package-tree.js";
-import { validate } from "../../reference/src/validate.js";
+import { PACKAGE_LIMITS, walkPackage } from "../../reference/src/validate/package-tree.js";
+import { validate } from "../../reference/src/validate/validate.js";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");

@@ -31,7 +31,9 @@ const adapters = named.length > 0 ? named : OFFLINE;
 async function runSuite(adapter, out) {
   const r = await execa("node", [PAPC, "run", "--adapter", adapter, "--out", out, "--quiet", "--force"], { reject: false, cwd: root });
   if (r.exitCode === 2) throw new Error(`papc run --adapter ${adapter} did not run (exit 2):\n${r.stderr}`);
-  process.stdout.write(`${adapter}: ${r.stdout.trim().split("\n").at(-1)}\n`);
+  // the totals line ("N pass, … — OK in 5 s"), not the reports' paths
+  const totals = r.stdout.split("\n").findLast((l) => l.includes(" — ")) ?? `exit ${r.exitCode}`;
+  process.stdout.write(`${adapter}: ${totals}\n`);
 }
 
 if (verb === "save") {

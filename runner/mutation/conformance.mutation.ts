@@ -24,7 +24,7 @@ import type { ExchangeWithStderr, Implementation } from "../src/protocol/impleme
 import { check, describeErrors, type SchemaName } from "../src/schemas/registry.js";
 import { runCase, type CaseRunOptions, type FixtureLease } from "../src/run/run-case.js";
 import type { LoadedCase } from "../src/types/case.js";
-import type { CasePayload, HelloReply } from "../src/types/protocol.js";
+import type { CasePayload, HelloReply } from "../shared/protocol.js";
 import { handleRun, helloReply } from "../../reference/src/protocol-server.js";
 
 const KIT_ROOT = resolve(fileURLToPath(import.meta.url), "../../..");

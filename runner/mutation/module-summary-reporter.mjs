@@ -16,7 +16,7 @@ const OUT_DIR = resolve(KIT_ROOT, "reports/mutation");
 
 /** The modules the mutation run scores, by path below the kit root. */
 export const MODULES = [
-  { name: "validator", test: (f) => /^reference\/src\/[^/]+\.ts$/.test(f) },
+  { name: "validator", test: (f) => /^reference\/src\/(validate\/)?[^/]+\.ts$/.test(f) },
   // The projection (operation live) sits beside the dispatcher but runs only in live cases,
   // which need the real pinned harnesses and are not part of mutation testing: reported apart.
   { name: "projection", test: (f) => f === "reference/src/dispatch/project.ts" },

@@ -37,7 +37,9 @@ const sha256 = (file) =>
   createHash("sha256")
     .update(readFileSync(resolve(KIT_ROOT, file)))
     .digest("hex");
-const V = (names) => names.map((n) => `reference/src/${n}.ts`);
+/** Validator modules: in reference/src/validate/, or at reference/src/'s root for the ones every capability shares. */
+const SHARED = new Set(["json-pointer", "manifest-types", "frontmatter"]);
+const V = (names) => names.map((n) => (SHARED.has(n) ? `reference/src/${n}.ts` : `reference/src/validate/${n}.ts`));
 /** The .ts files below a directory of the kit, as kit-relative paths. */
 const tree = (dir) =>
   readdirSync(resolve(KIT_ROOT, dir), { recursive: true, withFileTypes: true })

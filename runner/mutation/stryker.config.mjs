@@ -21,15 +21,16 @@ export default {
     // one test file imports everything; vite's related-file search would only add start-up time
     related: false,
   },
-  // The three modules: the validator (reference/src/*.ts without the process entry points),
+  // The modules: the validator (reference/src/validate/ and the modules at reference/src/'s root
+  // that every capability shares, without the process entry points),
   // the hook dispatcher and the Agent Plugins loader. reference/src/compose/ is not
   // in scope (runner/mutation/README.md).
   mutate: [
     "reference/src/*.ts",
+    "reference/src/validate/**/*.ts",
     "!reference/src/cli.ts",
     "!reference/src/protocol-server.ts",
     "!reference/src/main-module.ts",
-    "!reference/src/kit.ts",
     "reference/src/dispatch/**/*.ts",
     "reference/src/agent-plugins/**/*.ts",
     "reference/src/lifecycle/**/*.ts",

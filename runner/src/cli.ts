@@ -13,7 +13,7 @@ import { installCommand, pathCommand } from "./harness/commands.js";
 import { matrixCommand } from "./harness-matrix/matrix-command.js";
 import { MATRIX_DOC, MATRIX_JSON } from "./harness-matrix/matrix-markdown.js";
 import { otherVersionsRecordings } from "./harness/versions.js";
-import { kitInfo, kitRoot } from "./common/kit.js";
+import { kitInfo, kitRoot } from "../shared/kit-root.js";
 import { lintCommand } from "./lint/lint-command.js";
 import { loaderMatrixCommand } from "./loader-matrix/command.js";
 import { DEFAULT_RECORD_JOBS, diffCommand, recordCommand, verifyCommand } from "./recordings/commands.js";

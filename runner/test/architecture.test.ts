@@ -1,6 +1,8 @@
 // The folder layers of runner/src, as docs/ARCHITECTURE.md's table lists them: every import
 // between two folders goes from a higher layer to a lower one, so no folder loop can form, and
 // every folder is in the table. The table is read from the document, so the two cannot drift.
+// Beside it: the reference and the kit share only runner/shared/ (the protocol's types, the serve
+// loop, where the package is), which itself imports nothing of either.
 
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -8,6 +10,9 @@ import { describe, expect, it } from "vitest";
 import { KIT_ROOT } from "./helpers.js";
 
 const SRC = join(KIT_ROOT, "runner/src");
+const SHARED = join(KIT_ROOT, "runner/shared");
+const REFERENCE = join(KIT_ROOT, "reference/src");
+const inside = (dir: string, file: string): boolean => !relative(dir, file).startsWith("..");
 
 /** folder (or top-level file) → layer, from the "Folders of runner/src" table. */
 function layerTable(): Map<string, number> {
@@ -31,10 +36,10 @@ function sourceFiles(dir: string): string[] {
 /** The room a file of runner/src is in: its first folder, or the file itself at the top. */
 const roomOf = (file: string): string => relative(SRC, file).split(sep)[0]!;
 
-/** Every relative import of runner/src as [from file, to file]. */
-function imports(): [string, string][] {
+/** Every relative import of the TypeScript below `dir` as [from file, to file]. */
+function imports(dir = SRC): [string, string][] {
   const pairs: [string, string][] = [];
-  for (const file of sourceFiles(SRC)) {
+  for (const file of sourceFiles(dir)) {
     const text = readFileSync(file, "utf8");
     for (const m of text.matchAll(/^\s*(?:import|export)\b[^"'`;]*?\bfrom\s*["'](\.[^"']+)["']|\bimport\(\s*["'](\.[^"']+)["']\s*\)/gm)) {
       const spec = (m[1] ?? m[2])!;
@@ -64,10 +69,25 @@ describe("runner/src folder layers (docs/ARCHITECTURE.md)", () => {
     expect(upward).toEqual([]);
   });
 
-  it("runner/src imports nothing from the reference", () => {
+  it("runner/src reaches outside itself only into runner/shared/", () => {
     const outside = imports()
-      .filter(([, to]) => relative(SRC, to).startsWith(".."))
+      .filter(([, to]) => relative(SRC, to).startsWith("..") && !inside(SHARED, to))
       .map(([from, to]) => `${relative(SRC, from)} → ${relative(KIT_ROOT, to)}`);
     expect(outside).toEqual([]);
+  });
+});
+
+describe("the reference and the shared protocol package", () => {
+  it("runner/shared/ imports only itself (and Node built-ins)", () => {
+    const found = imports(SHARED);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter(([, to]) => !inside(SHARED, to)).map(([from, to]) => `${relative(KIT_ROOT, from)} → ${relative(KIT_ROOT, to)}`)).toEqual([]);
+  });
+
+  it("reference/src imports only reference/src/ and runner/shared/: it reaches the kit through the protocol alone", () => {
+    const found = imports(REFERENCE);
+    expect(found.length).toBeGreaterThan(100);
+    const stray = found.filter(([, to]) => !inside(REFERENCE, to) && !inside(SHARED, to)).map(([from, to]) => `${relative(KIT_ROOT, from)} → ${relative(KIT_ROOT, to)}`);
+    expect(stray).toEqual([]);
   });
 });

@@ -316,6 +316,19 @@ describe("exec mode", () => {
     expect(report.cases.map((c) => [c.id, c.outcome])).toEqual(report.cases.map((c) => [c.id, persistent.get(c.id)]));
     expect(report.cases.every((c) => c.outcome === "pass")).toBe(true);
   }, 300_000);
+
+  it("{node} and a step's state_dir: a case's PATH without node, and dispatch steps under the consumer's grants (KIT-PROTOCOL-EXEC)", async () => {
+    // with `node` looked up on the case's PATH the first crashed (spawn node ENOENT); without
+    // --state-dir the dispatch steps ran hooks no grant allowed
+    const ids = [
+      "hooks/handler/mutation-spawn/python-not-on-path-claude",
+      "lifecycle/trust-lapsed/never-approved-fail-closed-denies-claude",
+      "lifecycle/trust/validated-not-trusted",
+    ];
+    const run = await papc(["run", "--adapter", "reference-exec", ...ids.flatMap((id) => ["--case", id]), "--out", join(out, "exec-node")]);
+    const report = parseReport(await readFile(join(out, "exec-node/reference-exec.jsonl"), "utf8"));
+    expect(report.cases.map((c) => [c.id, c.outcome]).sort(), run.stdout.slice(-2000)).toEqual(ids.map((id) => [id, "pass"]).sort());
+  }, 120_000);
 });
 
 describe("usage errors exit 2", () => {

@@ -3,8 +3,8 @@
 
 import { describe, expect, it } from "vitest";
 import { compareValidate } from "../src/compare/compare-validate.js";
-import type { ValidateResult } from "../src/types/protocol.js";
-import type { ReportDiagnostic } from "../src/types/validation-report.js";
+import type { ValidateResult } from "../shared/protocol.js";
+import type { ReportDiagnostic } from "../shared/validation-report.js";
 
 const diag = (code: string, path: string, message = "whatever"): ReportDiagnostic => ({ code, phase: "package_contract", severity: "error", path, message });
 

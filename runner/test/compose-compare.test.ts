@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { compareCompose } from "../src/compare/compare-compose.js";
 import { check } from "../src/schemas/registry.js";
-import type { ComposeResult } from "../src/types/protocol.js";
+import type { ComposeResult } from "../shared/protocol.js";
 import { loadText, recordingsDir } from "./dispatch-helpers.js";
 
 const result: ComposeResult = {

@@ -15,7 +15,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { resolveAdapter } from "../src/adapters/load-adapter.js";
 import { loadCaseFile, type CaseSet } from "../src/cases/load-cases.js";
-import { kitInfo } from "../src/common/kit.js";
+import { kitInfo } from "../shared/kit-root.js";
 import { escapeHtml, jsonForScript, renderHtml } from "../src/report/html.js";
 import type { HtmlModel } from "../src/report/html-model.js";
 import { parseReport } from "../src/report/jsonl.js";

@@ -23,7 +23,7 @@ import type { LoggedRequest } from "../src/recordings/model-server/server.js";
 import { check } from "../src/schemas/registry.js";
 import { polarityOf } from "../src/coverage/coverage.js";
 import type { LiveExpectation, LoadedCase } from "../src/types/case.js";
-import type { LiveResult } from "../src/types/protocol.js";
+import type { LiveResult } from "../shared/protocol.js";
 import type { RunReport } from "../src/types/run-report.js";
 import { KIT_ROOT, PAPC } from "./helpers.js";
 

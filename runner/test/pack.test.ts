@@ -60,6 +60,8 @@ describe("npm pack", () => {
       "dist/reference/src/protocol-server.js",
       "dist/runner/src/api.js",
       "dist/runner/src/api.d.ts",
+      "dist/runner/shared/kit-root.js",
+      "dist/runner/shared/serve-protocol.js",
       "dist/runner/src/types/run-report.d.ts",
       "dist/adapters-under-test/dalo-cli/launch.js",
       "cases/EXCLUSIONS.yaml",

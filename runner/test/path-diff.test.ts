@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { pathDiff } from "../src/compare/path-diff.js";
 import { compareValidate } from "../src/compare/compare-validate.js";
-import type { ValidateResult } from "../src/types/protocol.js";
+import type { ValidateResult } from "../shared/protocol.js";
 
 describe("path-named differences", () => {
   it("names a nested field, not the whole report", () => {

@@ -3,7 +3,7 @@
 // reported and ignored. Paths are relative to the plugin root (POSIX), pointers are JSON
 // Pointers into the file at `path`.
 
-import type { AgentPluginDiagnostic } from "../../../runner/src/types/protocol.js";
+import type { AgentPluginDiagnostic } from "../../../runner/shared/protocol.js";
 
 export const SEVERITY = {
   agent_plugin_manifest_missing: "error",

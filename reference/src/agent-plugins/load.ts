@@ -7,7 +7,7 @@
 
 import { realpath, stat } from "node:fs/promises";
 import { posix, resolve } from "node:path";
-import type { AgentPluginLoadResult } from "../../../runner/src/types/protocol.js";
+import type { AgentPluginLoadResult } from "../../../runner/shared/protocol.js";
 import { errorText, resolveLoosely } from "./containment.js";
 import { Findings } from "./diagnostics.js";
 import { MANIFEST_FILE, readManifest } from "./manifest.js";

@@ -5,7 +5,7 @@
 
 import { isIP } from "node:net";
 import { posix } from "node:path";
-import type { AgentPluginMcpServer } from "../../../runner/src/types/protocol.js";
+import type { AgentPluginMcpServer } from "../../../runner/shared/protocol.js";
 import { escapeSegment } from "../json-pointer.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { isWithin, resolveLoosely, resolvePackagePath } from "./containment.js";

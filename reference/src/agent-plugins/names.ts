@@ -1,7 +1,7 @@
 // Name rules: plugin names (Agent Plugins 1.0.0 §5.5) and skill names (Agent Skills, which
 // the reference's PAP skill scanner already implements; reused unchanged).
 
-import { skillNameProblem as agentSkillNameProblem } from "../skills.js";
+import { skillNameProblem as agentSkillNameProblem } from "../validate/skills.js";
 
 export const PLUGIN_NAME_MAX = 64;
 

@@ -6,12 +6,12 @@
 // skill is skipped. Every path on the way must resolve inside the plugin root (§4.1).
 
 import { readdir } from "node:fs/promises";
-import type { AgentPluginSkill } from "../../../runner/src/types/protocol.js";
+import type { AgentPluginSkill } from "../../../runner/shared/protocol.js";
 import { decodeUtf8, MAX_FRONTMATTER_BYTES, parseYamlMapping, readHead, splitFrontmatter } from "../frontmatter.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { errorText, resolvePackagePath } from "./containment.js";
 import type { Findings } from "./diagnostics.js";
-import { optionalSkillFieldProblems } from "../skills.js";
+import { optionalSkillFieldProblems } from "../validate/skills.js";
 import { skillNameProblem } from "./names.js";
 
 export const SKILLS_DIR = "skills";

@@ -1,6 +1,6 @@
 // The human-readable form of a load result (pap-reference agent-plugin load without --json).
 
-import type { AgentPluginLoadResult } from "../../../runner/src/types/protocol.js";
+import type { AgentPluginLoadResult } from "../../../runner/shared/protocol.js";
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;

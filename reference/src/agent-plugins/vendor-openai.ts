@@ -11,7 +11,7 @@
 //   .codex-plugin/plugin.json            the legacy Codex manifest: only its `interface` can apply,
 //                                        and only when the extension has no `interface` key
 
-import type { AgentPluginHook } from "../../../runner/src/types/protocol.js";
+import type { AgentPluginHook } from "../../../runner/shared/protocol.js";
 import { escapeSegment } from "../json-pointer.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { normalizeRelative, resolvePackagePath } from "./containment.js";

@@ -2,7 +2,7 @@
 // algorithm", steps 1-7). Every rejected package is reported once, with the code of the
 // first step that rejected it.
 
-import type { ComposeRejectionCode } from "../../../runner/src/types/protocol.js";
+import type { ComposeRejectionCode } from "../../../runner/shared/protocol.js";
 import { cyclicPackages, dependencyEdges, dependentsOfRejected, missingDependencies, resolveDependencies } from "./dependencies.js";
 import { stableTopologicalOrder } from "./order.js";
 import type { HostPackage, ReadPackage } from "./packages.js";

@@ -1,7 +1,7 @@
 // Checking `case.args` of a compose request (ComposeArgs); a malformed request is answered
 // with an errored reply naming what is wrong, never with a result.
 
-import type { ComposeArgs } from "../../../runner/src/types/protocol.js";
+import type { ComposeArgs } from "../../../runner/shared/protocol.js";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

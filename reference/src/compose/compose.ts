@@ -1,7 +1,7 @@
 // The `compose` operation (issue 7 contract): several portable packages in one host of the
 // seed 002 model, one event, the handlers' given answers. Nothing is executed.
 
-import type { ComposeArgs, ComposeResult } from "../../../runner/src/types/protocol.js";
+import type { ComposeArgs, ComposeResult } from "../../../runner/shared/protocol.js";
 import { admit } from "./admission.js";
 import { answerOf } from "./answers.js";
 import { combine } from "./decision.js";

@@ -4,7 +4,7 @@
 // output replacement; continuation; allow; none. Contexts ride on every kind but deny, and
 // conflicts are listed whatever decides.
 
-import type { ComposeDecision } from "../../../runner/src/types/protocol.js";
+import type { ComposeDecision } from "../../../runner/shared/protocol.js";
 import { canonicalJson } from "../dispatch/compose.js";
 import type { PortableResult } from "../dispatch/types.js";
 

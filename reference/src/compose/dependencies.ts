@@ -2,7 +2,7 @@
 // steps 3-5): resolution by plugin.name or plugin.id, cycles, and the propagation of a
 // rejection to every package that (transitively) requires a rejected one.
 
-import { findCycles } from "../cycles.js";
+import { findCycles } from "../validate/cycles.js";
 import type { HostPackage } from "./packages.js";
 
 /** For each package position: one entry per required dependency, the positions its selector matches. */

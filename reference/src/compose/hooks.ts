@@ -3,7 +3,7 @@
 // Every portable hook registers at host priority 0, so priority never separates them; they
 // run in byte order of their identities, whatever the registration or composition order.
 
-import type { ComposeEvent } from "../../../runner/src/types/protocol.js";
+import type { ComposeEvent } from "../../../runner/shared/protocol.js";
 import { compareUtf8, type HookPhase, type HookSubject } from "../manifest-types.js";
 import type { HostHook, HostPackage } from "./packages.js";
 

@@ -5,7 +5,7 @@
 // Everything else is trusted: cases only give structurally valid packages.
 
 import { join } from "node:path";
-import { decodeManifest, readManifestBytes, type JsonObject, type JsonValue } from "../manifest-decode.js";
+import { decodeManifest, readManifestBytes, type JsonObject, type JsonValue } from "../validate/manifest-decode.js";
 import type { FailurePolicy, HookEffect, HookPhase, HookSubject } from "../manifest-types.js";
 
 export interface HostHook {

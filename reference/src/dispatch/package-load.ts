@@ -4,9 +4,9 @@
 // Validation itself never executes anything.
 
 import { resolve } from "node:path";
-import type { ReportPackage } from "../../../runner/src/types/validation-report.js";
+import type { ReportPackage } from "../../../runner/shared/validation-report.js";
 import type { BindingField, ErrorVisibility, FailurePolicy, HookEffect, HookPhase, HookSubject, InputType, ToolRuntime } from "../manifest-types.js";
-import { EXIT, validate } from "../validate.js";
+import { EXIT, validate } from "../validate/validate.js";
 import { bounded } from "./bounded.js";
 
 export interface ToolInput {

@@ -1,7 +1,7 @@
 // What one hook contributes to the composed response: its result, or — when it failed — what
 // its failure_policy and error_visibility make of the failure (issue 4 contract step 6).
 
-import { isControlling } from "../hook-combinations.js";
+import { isControlling } from "../validate/hook-combinations.js";
 import { bounded } from "./bounded.js";
 import type { HookPolicy } from "./package-load.js";
 import type { Failure, PortableResult } from "./types.js";

@@ -7,8 +7,8 @@
 
 import { resolve } from "node:path";
 import { stringify as stringifyToml } from "smol-toml";
-import { unsupportedReason } from "../hook-combinations.js";
-import { kitPath } from "../kit.js";
+import { unsupportedReason } from "../validate/hook-combinations.js";
+import { kitPath } from "../../../runner/shared/kit-root.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { nativeEventsFor } from "./event-map.js";
 import { loadPackage, type HookSpec } from "./package-load.js";

@@ -1,6 +1,6 @@
 // Vocabulary shared by the dispatcher modules (issue 4 contract, "Dispatcher semantics").
 
-import type { Provider } from "../hook-combinations.js";
+import type { Provider } from "../validate/hook-combinations.js";
 
 /** Harness names as papc uses them in cases, recordings and the protocol. */
 export type Harness = "claude-code" | "codex";

@@ -5,10 +5,10 @@
 
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { InstructionPlacement, LifecycleArgs, LifecycleResult } from "../../../runner/src/types/protocol.js";
+import type { InstructionPlacement, LifecycleArgs, LifecycleResult } from "../../../runner/shared/protocol.js";
 import type { Harness } from "../dispatch/types.js";
-import { INSTRUCTIONS_DIR } from "../instructions.js";
-import { parseReference } from "../references.js";
+import { INSTRUCTIONS_DIR } from "../validate/instructions.js";
+import { parseReference } from "../validate/references.js";
 import { activationStatuses, isInstructionRef } from "./activation-status.js";
 import { writeInstructions, type ActiveInstruction } from "./instruction-writer.js";
 import { targetFile } from "./instruction-targets.js";

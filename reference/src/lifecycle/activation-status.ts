@@ -6,10 +6,10 @@
 //   provider cannot honour is classified as project.ts does for the live projection: an
 //   optional hook with `fallback = "omit"` is omitted, any other is refused (blocked).
 
-import type { MemberState } from "../../../runner/src/types/protocol.js";
-import { unsupportedReason } from "../hook-combinations.js";
+import type { MemberState } from "../../../runner/shared/protocol.js";
+import { unsupportedReason } from "../validate/hook-combinations.js";
 import { reportProvider, type Harness } from "../dispatch/types.js";
-import { parseReference } from "../references.js";
+import { parseReference } from "../validate/references.js";
 import { hookGrantProblem, toolGrantProblem } from "./grants.js";
 import type { LifecyclePackage } from "./package-read.js";
 import type { PackageGrants } from "./trust-store.js";

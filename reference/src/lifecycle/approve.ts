@@ -2,7 +2,7 @@
 // Approving a hook also approves the tool it runs (a hook cannot run without it); revoking a
 // hook forgets the hook's grant only, since its tool may serve other hooks.
 
-import type { LifecycleArgs, LifecycleResult } from "../../../runner/src/types/protocol.js";
+import type { LifecycleArgs, LifecycleResult } from "../../../runner/shared/protocol.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { hookGrant, toolGrant } from "./grants.js";
 import { readPackage } from "./package-read.js";

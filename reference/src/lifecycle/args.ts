@@ -2,8 +2,8 @@
 // LifecycleArgs. Anything unusable is a message for an exit-2 result, never a throw.
 
 import { isAbsolute } from "node:path";
-import type { LifecycleOperation } from "../../../runner/src/types/case.js";
-import type { InstructionTarget, LifecycleArgs } from "../../../runner/src/types/protocol.js";
+import type { LifecycleOperation } from "../../../runner/shared/protocol.js";
+import type { InstructionTarget, LifecycleArgs } from "../../../runner/shared/protocol.js";
 import { isHarness } from "../dispatch/types.js";
 
 export type { LifecycleOperation };

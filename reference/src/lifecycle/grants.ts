@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { canonicalJson } from "../dispatch/compose.js";
-import { sha256Hex } from "../report.js";
+import { sha256Hex } from "../validate/report.js";
 import type { HookEntry, LifecyclePackage, ToolEntry } from "./package-read.js";
 import { hookKey, toolKey, type Grant, type PackageGrants } from "./trust-store.js";
 

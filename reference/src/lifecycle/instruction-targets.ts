@@ -4,7 +4,7 @@
 // falling back to the provider's default directory under $HOME.
 
 import { isAbsolute, join } from "node:path";
-import type { InstructionTarget } from "../../../runner/src/types/protocol.js";
+import type { InstructionTarget } from "../../../runner/shared/protocol.js";
 import type { Harness } from "../dispatch/types.js";
 
 const USER_FILES: Record<Harness, { variable: string; homeDir: string; file: string }> = {

@@ -1,7 +1,7 @@
 // The five lifecycle operations of the process protocol (SPEC 1.11): one run request in, one
 // LifecycleResult out. Unusable arguments are an exit-2 result, not an errored reply.
 
-import type { LifecycleResult } from "../../../runner/src/types/protocol.js";
+import type { LifecycleResult } from "../../../runner/shared/protocol.js";
 import { parseLifecycleArgs, type LifecycleOperation } from "./args.js";
 import { activate } from "./activate.js";
 import { approve, revoke } from "./approve.js";

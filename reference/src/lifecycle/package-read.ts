@@ -7,11 +7,11 @@
 // (SPEC 11.3), and approval is about tools and hooks only.
 
 import { join, resolve } from "node:path";
-import type { ReportMember } from "../../../runner/src/types/validation-report.js";
+import type { ReportMember } from "../../../runner/shared/validation-report.js";
 import type { HookSubject, HookPhase, HookEffect, FailurePolicy, ErrorVisibility } from "../manifest-types.js";
-import { decodeManifest, readManifestBytes, type JsonObject } from "../manifest-decode.js";
+import { decodeManifest, readManifestBytes, type JsonObject } from "../validate/manifest-decode.js";
 import { bounded } from "../dispatch/bounded.js";
-import { EXIT, validate } from "../validate.js";
+import { EXIT, validate } from "../validate/validate.js";
 
 export interface ToolEntry {
   id: string;

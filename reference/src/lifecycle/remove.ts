@@ -5,7 +5,7 @@
 // nothing. Blocks of other packages are never touched. Files are written before the record
 // is saved: if a write fails, the record still lists the block, and a new removal retries.
 
-import type { LifecycleArgs, LifecycleResult } from "../../../runner/src/types/protocol.js";
+import type { LifecycleArgs, LifecycleResult } from "../../../runner/shared/protocol.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { forgetPackage } from "./approve.js";
 import { writeFileAtomic } from "./atomic-write.js";

@@ -4,7 +4,7 @@
 // hook's tool, event, effect and policies), and whether a current grant already covers it, so a
 // re-approval shows what changed. Reviewing records nothing.
 
-import type { LifecycleArgs, LifecycleResult, ReviewEntry } from "../../../runner/src/types/protocol.js";
+import type { LifecycleArgs, LifecycleResult, ReviewEntry } from "../../../runner/shared/protocol.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { hookTableProblem, toolGrantProblem } from "./grants.js";
 import { readPackage, type HookEntry, type LifecyclePackage, type ToolEntry } from "./package-read.js";

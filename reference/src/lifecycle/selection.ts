@@ -2,7 +2,7 @@
 // the package, or the tools and hooks the arguments name, where naming a hook also names its
 // tool for review and approval (a hook cannot run without it).
 
-import type { LifecycleArgs } from "../../../runner/src/types/protocol.js";
+import type { LifecycleArgs } from "../../../runner/shared/protocol.js";
 import type { LifecyclePackage } from "./package-read.js";
 import { hookKey, toolKey } from "./trust-store.js";
 

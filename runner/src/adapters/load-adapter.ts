@@ -8,7 +8,7 @@ import { LineCounter, parseDocument } from "yaml";
 import { problem, type LintProblem } from "../common/problems.js";
 import { check, describeErrors } from "../schemas/registry.js";
 import type { Adapter, AdapterConfig } from "../types/adapter.js";
-import type { ImplementationInfo } from "../types/protocol.js";
+import type { ImplementationInfo } from "../../shared/protocol.js";
 import { errorPath, lineOf } from "../common/yaml-locate.js";
 
 export const ADAPTERS_DIR = "adapters-under-test";
@@ -85,7 +85,7 @@ export function implementationFromEnvironment<T extends ImplementationInfo | nul
   return { implementation: changed ? filled : info, problems };
 }
 
-const KNOWN_PLACEHOLDERS = ["kit", "adapter_dir", "root", "source", "case_id"];
+const KNOWN_PLACEHOLDERS = ["kit", "adapter_dir", "node", "root", "source", "case_id"];
 
 /**
  * Exec templates that no case could ever fill, as [operation, message]: a placeholder typo, or
@@ -153,9 +153,4 @@ export function commandAdapter(command: string): Adapter {
     baseline: {},
     dir: process.cwd(),
   };
-}
-
-/** Placeholders every adapter command may use. */
-export function adapterPlaceholders(adapter: Adapter, kitRoot: string): Record<string, string> {
-  return { kit: kitRoot, adapter_dir: adapter.dir };
 }

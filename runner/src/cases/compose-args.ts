@@ -5,7 +5,7 @@
 import { check, describeErrors } from "../schemas/registry.js";
 import { HOOK_IDENTITY_PATTERN } from "../schemas/protocol-schemas.js";
 import type { CaseSpec } from "../types/case.js";
-import type { ComposeArgs } from "../types/protocol.js";
+import type { ComposeArgs } from "../../shared/protocol.js";
 import { fixturePathProblems } from "../fixtures/fixture-paths.js";
 import type { KeyFinding } from "./operation-keys.js";
 

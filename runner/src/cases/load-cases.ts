@@ -12,6 +12,7 @@ import { resolveDispatch } from "../dispatch/resolve-dispatch.js";
 import { proofFindings, resolveLive } from "../live/resolve-live.js";
 import { canonicalJson, sha256 } from "../common/canonical.js";
 import { CASE_FILE_BOUNDS, duplicateKeys } from "./case-file-bounds.js";
+import { expandFileRanges } from "./file-ranges.js";
 import { fixtureBoundProblems } from "../fixtures/fixture-bounds.js";
 import { fixturePathProblems } from "../fixtures/fixture-paths.js";
 import { nullAllowed, operationKeyFindings } from "./operation-keys.js";
@@ -171,6 +172,13 @@ function addCase(data: unknown, entryPath: YamlPath, folder: string, src: Source
   const problems: LintProblem[] = [];
   let dispatch: ResolvedDispatch | undefined;
   let live: ResolvedLive | undefined;
+
+  // `f{0001..4095}` keys become the keys they name before anything else sees the case
+  if (isObject(data) && isObject(data.given) && isObject(data.given.files)) {
+    const { files, problems: ranges } = expandFileRanges(data.given.files);
+    for (const r of ranges) problems.push(problem("fixture-range", src.file, locate(["given", "files", r.key], true), `fixture key "${r.key}" ${r.message}`, rawId));
+    data = { ...data, given: { ...data.given, files } };
+  }
 
   const result = check("case.schema.json", data);
   // ajv lets `nullable` keys hold an explicit null (YAML `key:` with nothing after it);

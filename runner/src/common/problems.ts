@@ -30,6 +30,7 @@ export type LintCode =
   | "validate-cli-args"
   | "case-file-bounds"
   | "fixture-bounds"
+  | "fixture-range"
   | "todo-left"
   | "unknown-step-operation"
   | "step-shape"
@@ -74,6 +75,7 @@ export const FIXES: Record<LintCode, string> = {
   "live-proves":
     "List in `proves` only cells a hook of the case can exercise (an event its subject and phase map to for the case's provider), in a live case or one with live steps (SPEC KIT-LIVE-PROVES).",
   "fixture-bounds": "Keep what a fixture writes under 64 MiB (each entry and all together): use a sparse { size } for a big file whose bytes do not matter.",
+  "fixture-range": "Write one {first..last} per fixture key, first at most last, naming at most 100000 keys, and let no two range keys name the same path.",
   "case-file-bounds": "Keep a case file under 2 MiB, its YAML aliases under 100 and its nesting shallow: split a large table into several files.",
   "validate-cli-args": 'Give validate-cli cases args {argv: [the words after the validator\'s command name, with "{source}" for the source directory]} (SPEC.md 1.3).',
   "compose-args":

@@ -6,7 +6,7 @@
 // (KIT-AP-UNOBSERVED), never a pass.
 
 import type { AgentPluginExpectation, DiagnosticsExpectation, McpServerPattern } from "../types/case.js";
-import type { AgentPluginLoadResult, AgentPluginOptionalField } from "../types/protocol.js";
+import type { AgentPluginLoadResult, AgentPluginOptionalField } from "../../shared/protocol.js";
 import type { DiffLine } from "../types/run-report.js";
 import { compareDiagnostics } from "./compare-validate.js";
 import { diffField } from "./diff-lines.js";

@@ -3,7 +3,7 @@
 // rejected packages as a set of {package, code}, and the decision by its named keys.
 
 import type { ComposeExpectation } from "../types/case.js";
-import type { ComposeResult } from "../types/protocol.js";
+import type { ComposeResult } from "../../shared/protocol.js";
 import type { DiffLine } from "../types/run-report.js";
 import { diffField } from "./diff-lines.js";
 import { pathDiff } from "./path-diff.js";

@@ -4,7 +4,7 @@
 // compared; mismatches are diff lines in compare-validate's form.
 
 import type { DispatchExpectation, HandlerExpectation } from "../types/case.js";
-import type { DispatchResult } from "../types/protocol.js";
+import type { DispatchResult } from "../../shared/protocol.js";
 import type { DiffLine } from "../types/run-report.js";
 import type { HandlerRun } from "../dispatch/handler-runs.js";
 import { valueAt } from "../dispatch/json-pointer.js";

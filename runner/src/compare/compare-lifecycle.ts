@@ -6,7 +6,7 @@
 
 import { relative } from "node:path";
 import type { LifecycleExpectation } from "../types/case.js";
-import type { LifecycleResult, ReviewEntry } from "../types/protocol.js";
+import type { LifecycleResult, ReviewEntry } from "../../shared/protocol.js";
 import type { DiffLine } from "../types/run-report.js";
 import { diffField } from "./diff-lines.js";
 

@@ -2,7 +2,7 @@
 // diagnostics match by the fields a pattern names (code, path, phase, severity), never by message.
 
 import type { DiagnosticPattern, ValidateExpectation } from "../types/case.js";
-import type { ValidateResult } from "../types/protocol.js";
+import type { ValidateResult } from "../../shared/protocol.js";
 import type { DiffLine } from "../types/run-report.js";
 import { diffField } from "./diff-lines.js";
 import { matchesSubset, projectOnto } from "./match.js";

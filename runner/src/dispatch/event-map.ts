@@ -1,6 +1,7 @@
-// Which hooks a native event reaches (SPEC 5.1) and the type of each binding field (SPEC 3.10):
-// the defaults a dispatch case's hooks take from its event.
+// Which hooks a native event reaches (SPEC table 5.1, read from SPEC.md) and the type of each
+// binding field (SPEC 3.10): the defaults a dispatch case's hooks take from its event.
 
+import { kitEventTable } from "../spec/event-table.js";
 import type { BindingField, HookPhase, HookSubject, InputType } from "../types/case.js";
 
 export interface SubjectPhase {
@@ -8,18 +9,10 @@ export interface SubjectPhase {
   phase: HookPhase;
 }
 
-const EVENTS: Record<string, SubjectPhase> = {
-  SessionEnd: { subject: "session", phase: "end" },
-  UserPromptSubmit: { subject: "user_prompt", phase: "before" },
-  PreToolUse: { subject: "tool_call", phase: "before" },
-  PostToolUse: { subject: "tool_call", phase: "after" },
-  PostToolUseFailure: { subject: "tool_call", phase: "after" },
-  Stop: { subject: "workflow", phase: "completion_attempt" },
-};
-
-/** The subject and phase a native event maps to; undefined for events no portable hook matches. */
+/** The subject and phase a native event maps to (SPEC table 5.1); undefined for events no portable hook matches. */
 export function subjectPhaseOf(eventName: string): SubjectPhase | undefined {
-  return Object.hasOwn(EVENTS, eventName) ? EVENTS[eventName] : undefined;
+  const row = kitEventTable().get(eventName);
+  return row ? { subject: row.subject as HookSubject, phase: row.phase as HookPhase } : undefined;
 }
 
 const PATH_FIELDS: readonly BindingField[] = ["session.cwd", "transcript.path"];

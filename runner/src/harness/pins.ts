@@ -1,7 +1,7 @@
 // recordings/pins.yaml: which harness package and version each provider is recorded from.
 
 import { join } from "node:path";
-import { kitRoot } from "../common/kit.js";
+import { kitRoot } from "../../shared/kit-root.js";
 import { readYamlFile } from "../schemas/yaml-file.js";
 import type { HarnessPin, PinsFile, Provider } from "../types/recording.js";
 

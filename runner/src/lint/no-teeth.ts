@@ -8,8 +8,8 @@ import { posix } from "node:path";
 import { pathSegmentBytes } from "../fixtures/fixture-path-bytes.js";
 import { compareValidate, unobservedValidateFields } from "../compare/compare-validate.js";
 import type { LoadedCase } from "../types/case.js";
-import type { ValidateResult } from "../types/protocol.js";
-import type { ValidationReport } from "../types/validation-report.js";
+import type { ValidateResult } from "../../shared/protocol.js";
+import type { ValidationReport } from "../../shared/validation-report.js";
 import { problem, type LintProblem } from "../common/problems.js";
 
 type Verdict = "accept" | "reject";

@@ -7,7 +7,7 @@
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { kitRoot } from "../common/kit.js";
+import { kitRoot } from "../../shared/kit-root.js";
 import { reportText } from "../report/jsonl.js";
 import { renderMarkdown } from "../report/markdown.js";
 import { planRun, runPlanned } from "../run/run-selected.js";

@@ -8,7 +8,7 @@
 
 import type { HandlerRun } from "../dispatch/handler-runs.js";
 import type { HandlerBehaviour, HandlerVariant, ResolvedHook, ResolvedLive } from "../types/case.js";
-import type { LiveResult } from "../types/protocol.js";
+import type { LiveResult } from "../../shared/protocol.js";
 import type { LiveCell, LiveCells } from "../types/run-report.js";
 import { projectionRow, sameCell } from "../types/cell-names.js";
 import { projectionInstalls } from "./run-live.js";

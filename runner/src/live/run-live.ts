@@ -13,7 +13,7 @@ import type { NativeConfig } from "../recordings/harness-invocation.js";
 import { runHarness } from "../recordings/harness-run.js";
 import type { LoggedRequest } from "../recordings/model-server/server.js";
 import type { LoadedCase, ResolvedLive } from "../types/case.js";
-import type { LiveResult } from "../types/protocol.js";
+import type { LiveResult } from "../../shared/protocol.js";
 import type { Provider } from "../types/recording.js";
 import { liveFolders } from "./live-paths.js";
 

@@ -14,7 +14,7 @@ import { cpus } from "node:os";
 import { reportText } from "../report/jsonl.js";
 import { renderMarkdown } from "../report/markdown.js";
 import { planRun, runPlanned } from "../run/run-selected.js";
-import { kitRoot } from "../common/kit.js";
+import { kitRoot } from "../../shared/kit-root.js";
 import { loaderMatrixFor } from "./command.js";
 import { AGENT_PLUGINS_GLOB, LOADER_ADAPTERS, MATRIX_FILE, PUBLISHED_DIR, publishedName, publishedReports, readSources, SOURCES_FILE, sourcesFingerprint } from "./published.js";
 

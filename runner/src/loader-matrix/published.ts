@@ -17,10 +17,10 @@ export const AGENT_PLUGINS_GLOB = "agent-plugins/**";
 /** The consumers the matrix shows, in its column order, and the folders of the code that produced each one's verdicts. */
 export const LOADER_ADAPTERS: Record<string, string[]> = {
   reference: [],
-  "codex-loader": ["adapters-under-test/codex", "adapters-under-test/codex-loader", "adapters-under-test/shared"],
-  "codex-install": ["adapters-under-test/codex", "adapters-under-test/codex-install", "adapters-under-test/shared"],
-  "claude-code-loader": ["adapters-under-test/claude-code", "adapters-under-test/claude-code-loader", "adapters-under-test/shared"],
-  "claude-code-install": ["adapters-under-test/claude-code", "adapters-under-test/claude-code-install", "adapters-under-test/shared"],
+  "codex-loader": ["adapters-under-test/codex", "adapters-under-test/codex-loader", "adapters-under-test/shared", "runner/shared"],
+  "codex-install": ["adapters-under-test/codex", "adapters-under-test/codex-install", "adapters-under-test/shared", "runner/shared"],
+  "claude-code-loader": ["adapters-under-test/claude-code", "adapters-under-test/claude-code-loader", "adapters-under-test/shared", "runner/shared"],
+  "claude-code-install": ["adapters-under-test/claude-code", "adapters-under-test/claude-code-install", "adapters-under-test/shared", "runner/shared"],
 };
 
 /** `codex-loader-0.147.0-2026-12-04` (the implementation's version, the run's date). */

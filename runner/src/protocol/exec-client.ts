@@ -5,9 +5,10 @@
 // onto the operation's normalized result.
 
 import type { Adapter, ArgvElement, ExecOperation } from "../types/adapter.js";
-import type { CasePayload, HelloReply } from "../types/protocol.js";
+import type { CasePayload, HelloReply } from "../../shared/protocol.js";
 import type { Operation } from "../types/case.js";
 import { TailBuffer } from "./bounded-text.js";
+import { adapterPlaceholders } from "./placeholders.js";
 import type { Exchange, ExchangeWithStderr, Implementation } from "./implementation.js";
 import { implementationEnvironment } from "./implementation-env.js";
 import { killGroup, spawnGroup } from "./process-tree.js";
@@ -123,8 +124,7 @@ function environmentOf(args: Record<string, unknown>): Record<string, string> {
 function placeholderValues(payload: CasePayload, adapter: Adapter, kitRoot: string): PlaceholderValues {
   const text = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
   const values: PlaceholderValues = new Map<string, string | string[]>([
-    ["kit", kitRoot],
-    ["adapter_dir", adapter.dir],
+    ...Object.entries(adapterPlaceholders(adapter, kitRoot)),
     ["root", payload.root],
     ["source", payload.source],
     ["case_id", payload.id],

@@ -1,6 +1,6 @@
 // What the runner needs from an implementation under test, whatever its mode.
 
-import type { CasePayload, HelloReply } from "../types/protocol.js";
+import type { CasePayload, HelloReply } from "../../shared/protocol.js";
 
 /** What happened when one case was sent. Maps 1:1 onto outcomes (run/outcome.ts). */
 export type Exchange =

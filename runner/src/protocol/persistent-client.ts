@@ -6,7 +6,7 @@
 // (`takeStray`): the run holds that case's record until it can no longer come.
 
 import { check, describeErrors, type SchemaName } from "../schemas/registry.js";
-import type { CasePayload, HelloReply, HelloRequest, RunRequest } from "../types/protocol.js";
+import type { CasePayload, HelloReply, HelloRequest, RunRequest } from "../../shared/protocol.js";
 import { LineSplitter, TailBuffer } from "./bounded-text.js";
 import type { Exchange, ExchangeWithStderr, Implementation } from "./implementation.js";
 import { implementationEnvironment } from "./implementation-env.js";

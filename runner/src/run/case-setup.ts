@@ -8,7 +8,7 @@ import { packageFiles, type PackagePlan } from "../dispatch/package-files.js";
 import { WORK_DIR } from "../live/live-paths.js";
 import { DEFAULT_PLUGIN } from "../dispatch/hook-defaults.js";
 import type { FixtureEntry, LoadedCase } from "../types/case.js";
-import type { CasePayload, DispatchArgs, LiveArgs, ValidateCliArgs } from "../types/protocol.js";
+import type { CasePayload, DispatchArgs, LiveArgs, ValidateCliArgs } from "../../shared/protocol.js";
 import { join } from "node:path";
 import { withSource } from "../cases/validate-cli-args.js";
 

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { commandAdapter, resolveAdapter } from "../adapters/load-adapter.js";
 import { loadCases } from "../cases/load-cases.js";
 import { caseFileShown, printJson, UsageError } from "../common/command-io.js";
-import { kitInfo } from "../common/kit.js";
+import { kitInfo } from "../../shared/kit-root.js";
 import { renderRepro, ReproError, writeRepro, type Repro } from "./repro.js";
 
 export interface ReproOptions {

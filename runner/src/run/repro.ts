@@ -11,7 +11,7 @@ import { implementationEnvironment } from "../protocol/implementation-env.js";
 import { shellQuote } from "../recordings/capture-hook.js";
 import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase } from "../types/case.js";
-import type { CasePayload, HelloRequest, RunRequest } from "../types/protocol.js";
+import type { CasePayload, HelloRequest, RunRequest } from "../../shared/protocol.js";
 import { casePayload, fixtureFiles } from "./case-setup.js";
 import { persistentCommand } from "./run-suite.js";
 import { stepOperations, stepPayload, stepRef } from "./run-steps.js";

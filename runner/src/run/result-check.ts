@@ -12,7 +12,7 @@ import { liveCells } from "../live/cells.js";
 import { runLive } from "../live/run-live.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
 import type { LoadedCase } from "../types/case.js";
-import type { AgentPluginLoadResult, ComposeResult, DispatchResult, LifecycleResult, LiveResult, ValidateCliResult, ValidateResult } from "../types/protocol.js";
+import type { AgentPluginLoadResult, ComposeResult, DispatchResult, LifecycleResult, LiveResult, ValidateCliResult, ValidateResult } from "../../shared/protocol.js";
 import type { DiffLine, LiveCells } from "../types/run-report.js";
 
 /** `unobserved`: fields the case checks that the result left out (a skip when nothing else differs). */

@@ -18,7 +18,7 @@ import { EnvironmentFault, environmentFault } from "./environment-fault.js";
 import { outcomeOfExchange } from "./outcome.js";
 import { JUDGE_TIMEOUT_MS, JudgeTimeout, withinJudgeTime } from "./judge-deadline.js";
 import { judge } from "./result-check.js";
-import { runSteps, stepOperations } from "./run-steps.js";
+import { runSteps, stepOperations, type RanOutcome } from "./run-steps.js";
 
 export interface CaseRunOptions {
   timeoutMs: number;
@@ -68,18 +68,8 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
     const stderr = impl.drainStderr();
     return record(outcome, stderr ? { message, stderr } : { message });
   }
-  // A multi-step case needs every operation its steps use; it is never partly run (KIT-STEPS-APPLICABLE).
-  const needed = c.operation === "steps" ? stepOperations(c) : [c.operation];
-  const missing = needed.filter((op) => !hello.operations.includes(op));
-  if (missing.length > 0) {
-    const quoted = missing.map((op) => `"${op}"`).join(", ");
-    return record("not-applicable", {
-      message:
-        c.operation === "steps"
-          ? `the implementation does not announce operation ${quoted}, which steps of this case use`
-          : `the implementation does not announce operation ${quoted}`,
-    });
-  }
+  const refusal = notAnnounced(c, hello.operations);
+  if (refusal) return record("not-applicable", { message: refusal });
   // without it the case is skipped, never passed
   if (c.live) {
     const found = await liveHarness(c.live.provider);
@@ -107,53 +97,13 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       // long for the file system), the case cannot be set up: a suite bug, not a crash of papc.
       return record("suite-bug", { message: `fixture: ${(err as Error).message}` });
     }
-    if (c.operation === "steps") {
-      const steps = await runSteps(c, impl, root, files, { timeoutMs: options.timeoutMs, judgeTimeoutMs: options.judgeTimeoutMs ?? JUDGE_TIMEOUT_MS }, harness);
-      exchangeMs = steps.exchangeMs;
-      return record(steps.outcome, steps.extra);
-    }
-    const payload = casePayload(c, root);
-    const fixtureExpect = c.expect.fixture;
-    const before = fixtureExpect?.unchanged ? await digestTree(root) : undefined;
-    const sent = performance.now();
-    const { exchange, stderr } = await impl.run(payload, options.timeoutMs);
-    exchangeMs = performance.now() - sent;
-    // stderr is kept with every outcome but pass (KIT-PROTOCOL-STDERR)
-    const withStderr = stderr ? { stderr } : {};
-    if (exchange.kind !== "result") {
-      const { outcome, message } = outcomeOfExchange(exchange);
-      return record(outcome, { message, ...withStderr });
-    }
-    const judged = await withinJudgeTime(async () => {
-      const verdict = await judge(c, exchange.result, root, payload.args, harness);
-      if (!verdict.ok || !fixtureExpect) return { verdict };
-      try {
-        return { verdict, fixtureDiff: await compareFixture(fixtureExpect, root, before) };
-      } catch (err) {
-        // e.g. the implementation removed or locked its fixture
-        return { verdict, fixtureError: (err as Error).message };
-      }
-    }, options.judgeTimeoutMs ?? JUDGE_TIMEOUT_MS).catch((err: unknown) => {
-      if (err instanceof JudgeTimeout) return { timedOut: err.message };
-      throw err;
-    });
-    if ("timedOut" in judged) return record("error", { message: judged.timedOut, ...withStderr });
-    const { verdict } = judged;
-    if (!verdict.ok) {
-      const unsupported = verdict.message.startsWith("papc cannot");
-      return record(unsupported ? "suite-bug" : "error", { message: verdict.message, ...withStderr });
-    }
-    if (judged.fixtureError !== undefined) {
-      return record("error", { message: `fixture could not be checked after the run: ${judged.fixtureError}`, ...withStderr });
-    }
-    const diff = [...verdict.diff, ...(judged.fixtureDiff ?? [])];
-    const live = verdict.live ? { live: verdict.live } : {};
-    if (diff.length === 0 && verdict.unobserved) {
-      // everything the implementation reported agrees, but not everything the case checks was reported
-      return record("skip", { message: `the result does not report ${verdict.unobserved.join(", ")}, which this case checks` });
-    }
-    if (diff.length === 0) return record("pass", live);
-    return record("fail", { message: "result differs from expectation", diff, ...withStderr, ...live });
+    const judgeTimeoutMs = options.judgeTimeoutMs ?? JUDGE_TIMEOUT_MS;
+    const ran =
+      c.operation === "steps"
+        ? await runSteps(c, impl, root, files, { timeoutMs: options.timeoutMs, judgeTimeoutMs }, harness)
+        : await runExchange(c, impl, root, { timeoutMs: options.timeoutMs, judgeTimeoutMs }, harness);
+    exchangeMs = ran.exchangeMs;
+    return record(ran.outcome, ran.extra);
   } catch (err) {
     if (err instanceof EnvironmentFault) throw err;
     const fault = environmentFault(err, "papc could not run this case");
@@ -170,6 +120,71 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       );
     if (!lease) await removeFixture(root);
   }
+}
+
+/** The case that is not run because the implementation does not announce an operation it needs, said why. */
+function notAnnounced(c: LoadedCase, announced: readonly string[]): string | undefined {
+  // A multi-step case needs every operation its steps use; it is never partly run (KIT-STEPS-APPLICABLE).
+  const needed = c.operation === "steps" ? stepOperations(c) : [c.operation];
+  const missing = needed.filter((op) => !announced.includes(op));
+  if (missing.length === 0) return undefined;
+  const quoted = missing.map((op) => `"${op}"`).join(", ");
+  return c.operation === "steps"
+    ? `the implementation does not announce operation ${quoted}, which steps of this case use`
+    : `the implementation does not announce operation ${quoted}`;
+}
+
+/** A single-operation case: one request on its materialized fixture, the reply judged. */
+async function runExchange(
+  c: LoadedCase,
+  impl: Implementation,
+  root: string,
+  options: { timeoutMs: number; judgeTimeoutMs: number },
+  harness: ResolvedHarness | undefined,
+): Promise<RanOutcome> {
+  const payload = casePayload(c, root);
+  const fixtureExpect = c.expect.fixture;
+  const before = fixtureExpect?.unchanged ? await digestTree(root) : undefined;
+  const sent = performance.now();
+  const { exchange, stderr } = await impl.run(payload, options.timeoutMs);
+  const exchangeMs = performance.now() - sent;
+  const done = (outcome: Outcome, extra: Partial<CaseRecord> = {}): RanOutcome => ({ outcome, exchangeMs, extra });
+  // stderr is kept with every outcome but pass (KIT-PROTOCOL-STDERR)
+  const withStderr = stderr ? { stderr } : {};
+  if (exchange.kind !== "result") {
+    const { outcome, message } = outcomeOfExchange(exchange);
+    return done(outcome, { message, ...withStderr });
+  }
+  const judged = await withinJudgeTime(async () => {
+    const verdict = await judge(c, exchange.result, root, payload.args, harness);
+    if (!verdict.ok || !fixtureExpect) return { verdict };
+    try {
+      return { verdict, fixtureDiff: await compareFixture(fixtureExpect, root, before) };
+    } catch (err) {
+      // e.g. the implementation removed or locked its fixture
+      return { verdict, fixtureError: (err as Error).message };
+    }
+  }, options.judgeTimeoutMs).catch((err: unknown) => {
+    if (err instanceof JudgeTimeout) return { timedOut: err.message };
+    throw err;
+  });
+  if ("timedOut" in judged) return done("error", { message: judged.timedOut, ...withStderr });
+  const { verdict } = judged;
+  if (!verdict.ok) {
+    const unsupported = verdict.message.startsWith("papc cannot");
+    return done(unsupported ? "suite-bug" : "error", { message: verdict.message, ...withStderr });
+  }
+  if (judged.fixtureError !== undefined) {
+    return done("error", { message: `fixture could not be checked after the run: ${judged.fixtureError}`, ...withStderr });
+  }
+  const diff = [...verdict.diff, ...(judged.fixtureDiff ?? [])];
+  const live = verdict.live ? { live: verdict.live } : {};
+  if (diff.length === 0 && verdict.unobserved) {
+    // everything the implementation reported agrees, but not everything the case checks was reported
+    return done("skip", { message: `the result does not report ${verdict.unobserved.join(", ")}, which this case checks` });
+  }
+  if (diff.length === 0) return done("pass", live);
+  return done("fail", { message: "result differs from expectation", diff, ...withStderr, ...live });
 }
 
 /** A fresh temporary folder for one case's fixture. */

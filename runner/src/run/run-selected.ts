@@ -7,7 +7,7 @@ import { cpus } from "node:os";
 import { AdapterError, commandAdapter, resolveAdapter } from "../adapters/load-adapter.js";
 import type { BrokenCase } from "../cases/load-cases.js";
 import { loadSuite, suitePaths } from "../cases/load-suite.js";
-import { kitInfo, kitRoot } from "../common/kit.js";
+import { kitInfo, kitRoot } from "../../shared/kit-root.js";
 import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase } from "../types/case.js";
 import type { CaseRecord, ReportFooter, ReportHeader, RunReport } from "../types/run-report.js";

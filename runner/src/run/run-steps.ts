@@ -12,7 +12,7 @@ import { applyEdit } from "../fixtures/apply-edit.js";
 import { digestTree } from "../fixtures/tree-digest.js";
 import { withinJudgeTime } from "./judge-deadline.js";
 import type { Implementation } from "../protocol/implementation.js";
-import type { CasePayload } from "../types/protocol.js";
+import type { CasePayload } from "../../shared/protocol.js";
 import type { CaseStep, FixtureEntry, LoadedCase, StepOperation } from "../types/case.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
 import { sameCell } from "../types/cell-names.js";
@@ -21,7 +21,8 @@ import { outcomeOfExchange } from "./outcome.js";
 import { judge } from "./result-check.js";
 import { stepArgs } from "./step-args.js";
 
-export interface StepsOutcome {
+/** What running a case (one exchange, or every step) came to, before the record is made. */
+export interface RanOutcome {
   outcome: Outcome;
   /** The implementation's time over every step. */
   exchangeMs: number;
@@ -56,13 +57,13 @@ export async function runSteps(
   given: Record<string, FixtureEntry>,
   bounds: { timeoutMs: number; judgeTimeoutMs: number },
   harness?: ResolvedHarness,
-): Promise<StepsOutcome> {
+): Promise<RanOutcome> {
   let exchangeMs = 0;
   let live: LiveCells | undefined;
   const steps = c.steps ?? [];
   for (const [index, step] of steps.entries()) {
     const ref = stepRef(step, index);
-    const stop = (outcome: Outcome, message: string, extra: Partial<CaseRecord> = {}): StepsOutcome => ({
+    const stop = (outcome: Outcome, message: string, extra: Partial<CaseRecord> = {}): RanOutcome => ({
       outcome,
       exchangeMs,
       extra: { ...extra, ...(live ? { live } : {}), step: ref, message: `${label(ref)}: ${message}` },

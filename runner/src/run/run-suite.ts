@@ -6,10 +6,10 @@ import { suiteHash, type BrokenCase } from "../cases/load-cases.js";
 import { ExecClient } from "../protocol/exec-client.js";
 import type { Implementation } from "../protocol/implementation.js";
 import { PersistentClient } from "../protocol/persistent-client.js";
-import { adapterPlaceholders } from "../adapters/load-adapter.js";
+import { adapterPlaceholders } from "../protocol/placeholders.js";
 import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase } from "../types/case.js";
-import type { HelloReply } from "../types/protocol.js";
+import type { HelloReply } from "../../shared/protocol.js";
 import type { CaseRecord, ReportFooter, ReportHeader, RunReport } from "../types/run-report.js";
 import { removeFixture, runCase, type FixtureLease } from "./run-case.js";
 import { footerFor } from "./tally.js";
@@ -133,10 +133,10 @@ function makeImplementation(options: RunOptions, timeoutMs: number): Implementat
   return new PersistentClient({ command, cwd: adapter.dir, kit: options.kit, helloTimeoutMs: timeoutMs, ...(adapter.environment ? { environment: adapter.environment } : {}) });
 }
 
-/** The argv of a persistent adapter, with {kit} and {adapter_dir} filled in. */
+/** The argv of a persistent adapter, with {kit}, {adapter_dir} and {node} filled in. */
 export function persistentCommand(adapter: Adapter, kitRoot: string): string[] {
   const values = adapterPlaceholders(adapter, kitRoot);
-  return (adapter.command ?? []).map((part) => part.replace(/\{(kit|adapter_dir)\}/g, (_, k: string) => values[k] ?? ""));
+  return (adapter.command ?? []).map((part) => part.replace(/\{(kit|adapter_dir|node)\}/g, (_, k: string) => values[k] ?? ""));
 }
 
 function headerFor(options: RunOptions, hello: HelloReply | null, total: number): ReportHeader {

@@ -7,7 +7,7 @@ import { USER_DIRECTORY_VARIABLES, userDirectoryProblem } from "../cases/escape-
 import { lexicalProblem } from "../fixtures/fixture-paths.js";
 import { FixtureError } from "../fixtures/materialize.js";
 import type { CaseStep, LoadedCase } from "../types/case.js";
-import type { LifecycleArgs } from "../types/protocol.js";
+import type { LifecycleArgs } from "../../shared/protocol.js";
 import { caseArgs } from "./case-setup.js";
 import { DEFAULT_PLUGIN } from "../dispatch/hook-defaults.js";
 

@@ -2,7 +2,7 @@
 // case-schema.ts merges them into the one case schema.
 
 import type { JSONSchemaType } from "ajv";
-import type { ComposeDecision, ComposeRejection } from "../types/protocol.js";
+import type { ComposeDecision, ComposeRejection } from "../../shared/protocol.js";
 import { HOOK_IDENTITY_PATTERN, composeDecisionProperties } from "./protocol-schemas.js";
 
 const names = { type: "array", nullable: true, items: { type: "string", minLength: 1 } } as const;

@@ -2,7 +2,7 @@
 // steps themselves, typed against runner/src/types/case.ts; case-schema.ts merges them in.
 
 import type { JSONSchemaType } from "ajv";
-import type { ReviewEntry } from "../types/protocol.js";
+import type { ReviewEntry } from "../../shared/protocol.js";
 import type { CaseExpectation, CaseStep, FileExpectation, FixtureEdit, FixtureEntry, InstructionExpectation, MemberSpec } from "../types/case.js";
 
 const STATUSES = ["active", "omitted", "blocked", "inactive"] as const;

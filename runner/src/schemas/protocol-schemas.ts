@@ -36,8 +36,8 @@ import type {
   ValidateCliArgs,
   ValidateCliResult,
   ValidateResult,
-} from "../types/protocol.js";
-import { AGENT_PLUGIN_OPTIONAL_FIELDS } from "../types/protocol.js";
+} from "../../shared/protocol.js";
+import { AGENT_PLUGIN_OPTIONAL_FIELDS } from "../../shared/protocol.js";
 import type { Operation } from "../types/case.js";
 
 const BASE = "https://papc.dev/schemas/protocol/";

@@ -3,7 +3,7 @@
 // consumers must ignore unknown report fields and tolerate unknown enum values.
 
 import type { JSONSchemaType } from "ajv";
-import type { ReportDiagnostic, ReportMember, ReportPackage, ReportProvider, ValidationReport } from "../types/validation-report.js";
+import type { ReportDiagnostic, ReportMember, ReportPackage, ReportProvider, ValidationReport } from "../../shared/validation-report.js";
 
 const diagnostic: JSONSchemaType<ReportDiagnostic> = {
   type: "object",

@@ -3,7 +3,7 @@
 
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { kitRoot } from "../common/kit.js";
+import { kitRoot } from "../../shared/kit-root.js";
 import { PUBLISHED_SCHEMAS } from "./registry.js";
 
 export function renderSchema(schema: object): string {

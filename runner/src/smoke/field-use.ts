@@ -4,7 +4,7 @@
 // many cases of that operation check, before the implementer runs them.
 
 import type { LoadedCase } from "../types/case.js";
-import type { ValidateResult } from "../types/protocol.js";
+import type { ValidateResult } from "../../shared/protocol.js";
 
 /** A field at least this many cases check is worth a warning when replies leave it out. */
 export const MANY_CASES = 10;

@@ -4,7 +4,7 @@
 
 import { join } from "node:path";
 import { AdapterError, commandAdapter, resolveAdapter } from "../adapters/load-adapter.js";
-import { kitInfo } from "../common/kit.js";
+import { kitInfo } from "../../shared/kit-root.js";
 import { renderProblems } from "../common/render-problems.js";
 import { loadSpec } from "../spec/requirements.js";
 import type { Adapter } from "../types/adapter.js";

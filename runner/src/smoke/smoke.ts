@@ -22,7 +22,7 @@ import { runCase } from "../run/run-case.js";
 import { DEFAULT_TIMEOUT_MS, persistentCommand } from "../run/run-suite.js";
 import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase, Operation } from "../types/case.js";
-import type { CasePayload, HelloReply, ValidateResult } from "../types/protocol.js";
+import type { CasePayload, HelloReply, ValidateResult } from "../../shared/protocol.js";
 import { missingFields, REPORTING_OPERATIONS, type MissingField, type ReportingOperation } from "./field-use.js";
 import type { CaseRecord } from "../types/run-report.js";
 import { renderDiff } from "../report/text-diff.js";
@@ -121,19 +121,7 @@ export async function runSmoke(o: SmokeRunOptions): Promise<SmokeResult> {
     const result: SmokeResult = { ...base, implementation: hello, stages, verdict: "ok", exit_code: 0, reason: "", next: "", operations: {} };
 
     const groups = byOperation(o.cases);
-    const operations = [...new Set([...OPERATION_ORDER, ...groups.keys(), ...hello.operations])];
-    const toRun: Operation[] = [];
-    for (const op of operations) {
-      const announced = hello.operations.includes(op);
-      const has = (groups.get(op)?.length ?? 0) > 0;
-      if (announced && has) toRun.push(op);
-      else if (announced)
-        result.operations[op] = {
-          status: "not-checked",
-          note: op === "live" ? "smoke has no live case (those need the pinned harnesses): papc run --case 'live/**'" : "smoke has no case for it",
-        };
-      else if (has) result.operations[op] = { status: "not-announced", note: "not in hello's operations: its smoke cases were not sent" };
-    }
+    const toRun = operationsToRun(groups, hello.operations, result.operations);
     if (toRun.length === 0) {
       stages.push({ stage: "replies", status: "not-run", summary: `nothing to send: the implementation announces none of ${[...groups.keys()].join(", ")}`, details: [] });
       stages.push({ stage: "basic", status: "not-run", summary: "no operation smoke can check", details: [] });
@@ -181,79 +169,12 @@ export async function runSmoke(o: SmokeRunOptions): Promise<SmokeResult> {
     });
 
     // d: basic cases
-    const basicDetails: string[] = [];
-    const parts: string[] = [];
-    const failing: CaseRecord[] = [];
-    for (const op of toRun) {
-      const basic = (groups.get(op) ?? []).filter((c) => !isControl(c)).map((c) => runs.get(c.id)!);
-      const passed = basic.filter((r) => r.record.outcome === "pass").length;
-      const skippedByImpl = basic.filter((r) => r.exchange?.kind === "skipped");
-      const failed = basic.filter((r) => r.record.outcome === "fail");
-      if (skippedByImpl.length === basic.length) {
-        const why = skippedByImpl[0]?.record.message ?? "";
-        result.operations[op] = { status: "not-implemented", note: `every ${op} case was answered skipped${why ? `: ${why}` : ""}` };
-        parts.push(`${op}: does not implement ${op} (skipped)`);
-        continue;
-      }
-      if (failed.length > 0) {
-        result.operations[op] = { status: "does-not-conform" };
-        failing.push(...failed.map((r) => r.record));
-        parts.push(`${op} ${passed}/${basic.length} pass`);
-        const sameAnswer = constantAnswer(basic);
-        for (const r of failed)
-          basicDetails.push(
-            ...describeFailure(
-              r.record,
-              (groups.get(op) ?? []).find((c) => c.id === r.record.id),
-            ),
-          );
-        if (sameAnswer)
-          basicDetails.push(`every ${op} input got the same answer, whatever it held: is the adapter passing the case's source and arguments on to the implementation?`);
-      } else {
-        result.operations[op] = { status: "conforms" };
-        parts.push(`${op} ${passed}/${basic.length} pass`);
-      }
-      for (const r of basic.filter((x) => x.record.outcome === "skip")) {
-        basicDetails.push(`${r.record.id}: skipped — ${r.record.message ?? ""}`);
-        if (result.operations[op]!.status === "conforms") result.operations[op]!.note = "some basic cases were skipped";
-      }
-    }
-    stages.push({
-      stage: "basic",
-      status: failing.length > 0 ? "failed" : "ok",
-      summary: parts.join(", "),
-      details: basicDetails,
-    });
+    const { stage: basic, failing } = basicStage(toRun, groups, runs, result.operations);
+    stages.push(basic);
 
     // e: control pairs
-    const controlDetails: string[] = [];
-    const flags: Extract<ControlVerdict, { kind: "flagged" }>[] = [];
-    const checked: string[] = [];
-    for (const op of toRun) {
-      const list = groups.get(op) ?? [];
-      const expected = runs.get(list.find((c) => lastSegment(c) === CONTROL_EXPECTED)?.id ?? "");
-      const opposite = runs.get(list.find((c) => lastSegment(c) === CONTROL_OPPOSITE)?.id ?? "");
-      if (!expected || !opposite) continue;
-      const verdict = controlVerdict(op, expected, opposite);
-      if (verdict.kind === "ok") checked.push(op);
-      else if (verdict.kind === "declined") controlDetails.push(`${op}: not checked, the implementation declined the input (${expected.record.message ?? "skipped"})`);
-      else {
-        flags.push(verdict);
-        result.operations[op] = { status: "broken" };
-        controlDetails.push(...verdict.details);
-      }
-    }
-    stages.push({
-      stage: "control",
-      status: flags.length > 0 ? "failed" : checked.length > 0 ? "ok" : "not-run",
-      summary:
-        flags.length > 0
-          ? flags.map((f) => f.text).join("; ")
-          : checked.length > 0
-            ? `${checked.join(", ")}: exactly one of each pair passed, so papc sees failures and the same input gets the same answer`
-            : "no control pair could be judged",
-      details: controlDetails,
-    });
+    const { stage: control, flags } = controlStage(toRun, groups, runs, result.operations);
+    stages.push(control);
 
     if (flags.length > 0) return finish({ ...result, verdict: "broken", reason: flags[0]!.text, next: flags[0]!.next });
     if (failing.length > 0) {
@@ -275,6 +196,115 @@ export async function runSmoke(o: SmokeRunOptions): Promise<SmokeResult> {
   } finally {
     await impl.close();
   }
+}
+
+/** Which operations smoke sends cases for; the others get their status here (not checked, not announced). */
+function operationsToRun(groups: Map<Operation, LoadedCase[]>, announcedOps: readonly Operation[], statuses: SmokeResult["operations"]): Operation[] {
+  const operations = [...new Set([...OPERATION_ORDER, ...groups.keys(), ...announcedOps])];
+  const toRun: Operation[] = [];
+  for (const op of operations) {
+    const announced = announcedOps.includes(op);
+    const has = (groups.get(op)?.length ?? 0) > 0;
+    if (announced && has) toRun.push(op);
+    else if (announced)
+      statuses[op] = {
+        status: "not-checked",
+        note: op === "live" ? "smoke has no live case (those need the pinned harnesses): papc run --case 'live/**'" : "smoke has no case for it",
+      };
+    else if (has) statuses[op] = { status: "not-announced", note: "not in hello's operations: its smoke cases were not sent" };
+  }
+  return toRun;
+}
+
+/** Stage d: the basic cases of each operation run, and what they say about conformance. */
+function basicStage(
+  toRun: readonly Operation[],
+  groups: Map<Operation, LoadedCase[]>,
+  runs: Map<string, Run>,
+  statuses: SmokeResult["operations"],
+): { stage: SmokeStage; failing: CaseRecord[] } {
+  const basicDetails: string[] = [];
+  const parts: string[] = [];
+  const failing: CaseRecord[] = [];
+  for (const op of toRun) {
+    const basic = (groups.get(op) ?? []).filter((c) => !isControl(c)).map((c) => runs.get(c.id)!);
+    const passed = basic.filter((r) => r.record.outcome === "pass").length;
+    const skippedByImpl = basic.filter((r) => r.exchange?.kind === "skipped");
+    const failed = basic.filter((r) => r.record.outcome === "fail");
+    if (skippedByImpl.length === basic.length) {
+      const why = skippedByImpl[0]?.record.message ?? "";
+      statuses[op] = { status: "not-implemented", note: `every ${op} case was answered skipped${why ? `: ${why}` : ""}` };
+      parts.push(`${op}: does not implement ${op} (skipped)`);
+      continue;
+    }
+    if (failed.length > 0) {
+      statuses[op] = { status: "does-not-conform" };
+      failing.push(...failed.map((r) => r.record));
+      parts.push(`${op} ${passed}/${basic.length} pass`);
+      const sameAnswer = constantAnswer(basic);
+      for (const r of failed)
+        basicDetails.push(
+          ...describeFailure(
+            r.record,
+            (groups.get(op) ?? []).find((c) => c.id === r.record.id),
+          ),
+        );
+      if (sameAnswer)
+        basicDetails.push(`every ${op} input got the same answer, whatever it held: is the adapter passing the case's source and arguments on to the implementation?`);
+    } else {
+      statuses[op] = { status: "conforms" };
+      parts.push(`${op} ${passed}/${basic.length} pass`);
+    }
+    for (const r of basic.filter((x) => x.record.outcome === "skip")) {
+      basicDetails.push(`${r.record.id}: skipped — ${r.record.message ?? ""}`);
+      if (statuses[op]!.status === "conforms") statuses[op]!.note = "some basic cases were skipped";
+    }
+  }
+  const stage: SmokeStage = {
+    stage: "basic",
+    status: failing.length > 0 ? "failed" : "ok",
+    summary: parts.join(", "),
+    details: basicDetails,
+  };
+  return { stage, failing };
+}
+
+/** Stage e: each operation's control pair, which must split: one passes, one fails. */
+function controlStage(
+  toRun: readonly Operation[],
+  groups: Map<Operation, LoadedCase[]>,
+  runs: Map<string, Run>,
+  statuses: SmokeResult["operations"],
+): { stage: SmokeStage; flags: Extract<ControlVerdict, { kind: "flagged" }>[] } {
+  const controlDetails: string[] = [];
+  const flags: Extract<ControlVerdict, { kind: "flagged" }>[] = [];
+  const checked: string[] = [];
+  for (const op of toRun) {
+    const list = groups.get(op) ?? [];
+    const expected = runs.get(list.find((c) => lastSegment(c) === CONTROL_EXPECTED)?.id ?? "");
+    const opposite = runs.get(list.find((c) => lastSegment(c) === CONTROL_OPPOSITE)?.id ?? "");
+    if (!expected || !opposite) continue;
+    const verdict = controlVerdict(op, expected, opposite);
+    if (verdict.kind === "ok") checked.push(op);
+    else if (verdict.kind === "declined") controlDetails.push(`${op}: not checked, the implementation declined the input (${expected.record.message ?? "skipped"})`);
+    else {
+      flags.push(verdict);
+      statuses[op] = { status: "broken" };
+      controlDetails.push(...verdict.details);
+    }
+  }
+  const stage: SmokeStage = {
+    stage: "control",
+    status: flags.length > 0 ? "failed" : checked.length > 0 ? "ok" : "not-run",
+    summary:
+      flags.length > 0
+        ? flags.map((f) => f.text).join("; ")
+        : checked.length > 0
+          ? `${checked.join(", ")}: exactly one of each pair passed, so papc sees failures and the same input gets the same answer`
+          : "no control pair could be judged",
+    details: controlDetails,
+  };
+  return { stage, flags };
 }
 
 function finish(r: Omit<SmokeResult, "exit_code">): SmokeResult {

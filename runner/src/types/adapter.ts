@@ -1,12 +1,12 @@
 // adapters-under-test/<name>/adapter.yaml: how to start an implementation and what it is
 // known to fail. Schema: runner/src/schemas/adapter-schema.ts.
 
-import type { ImplementationInfo } from "./protocol.js";
+import type { ImplementationInfo } from "../../shared/protocol.js";
 
 /**
  * An argv element: a string with `{placeholders}`, or a group (list) that is included
- * only when every placeholder in it has a value. Placeholders: {kit}, {adapter_dir},
- * {root}, {source}, {case_id}, {args.NAME} (a string as it is, anything else as JSON), and
+ * only when every placeholder in it has a value. Placeholders: {kit}, {adapter_dir}, {node}
+ * (the Node.js running papc), {root}, {source}, {case_id}, {args.NAME} (a string as it is, anything else as JSON), and
  * {args.NAME[]}, which repeats its element (or its whole group) once per entry of the array
  * args.NAME: `[--hook, "{args.hooks[]}"]` with hooks ["a", "b"] gives `--hook a --hook b`,
  * and nothing for an empty or absent array. A group holds at most one `[]` array.

@@ -1,4 +1,4 @@
-import type { AgentPluginMcpServer, ComposeDecision, ComposeRejection, LifecycleOperation, Operation, ReviewEntry } from "./protocol.js";
+import type { AgentPluginMcpServer, ComposeDecision, ComposeRejection, LifecycleOperation, Operation, ReviewEntry } from "../../shared/protocol.js";
 import type { CodexSandbox, ScenarioTurn } from "./scenario.js";
 
 // The declarative case format (SPEC.md 1.1 "Case format").
@@ -59,7 +59,7 @@ export interface SizedFixture {
 }
 
 // The operation names are the protocol's; cases use the same ones.
-export type { LifecycleOperation, Operation } from "./protocol.js";
+export type { LifecycleOperation, Operation } from "../../shared/protocol.js";
 
 /** What a step of a multi-step case may run (SPEC 1.11). */
 export type StepOperation = "validate" | "dispatch" | "live" | LifecycleOperation;

@@ -1,7 +1,7 @@
 // The papc run report (JSON Lines), schema 1 (SPEC.md 1.5 "Run report").
 // runner/schemas/run-report.schema.json is generated from run-report-schema.ts, typed against this.
 
-import type { HelloReply } from "./protocol.js";
+import type { HelloReply } from "../../shared/protocol.js";
 
 /** One outcome per case and implementation (SPEC.md 1.4); never merged. */
 export const OUTCOMES = ["pass", "fail", "error", "crash", "timeout", "skip", "not-applicable", "suite-bug", "expected-fail"] as const;

@@ -1,4 +1,4 @@
-// Property-based fuzzing of the reference validator, in process (reference/src/validate.ts).
+// Property-based fuzzing of the reference validator, in process (reference/src/validate/validate.ts).
 // For every generated PLUGIN.toml, written into a temp source that also holds the worked
 // example's skills and instructions:
 //   - validate() neither throws nor hangs (per-input deadline, see fuzz-support.ts);
@@ -17,7 +17,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { dir as tmpDir, type DirectoryResult } from "tmp-promise";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validate, type ReferenceValidateResult } from "../../../reference/src/validate.js";
+import { validate, type ReferenceValidateResult } from "../../../reference/src/validate/validate.js";
 import { check, describeErrors } from "../../src/schemas/registry.js";
 import { checkProperty, fuzzRuns, INPUT_TIMEOUT_MS, testTimeout, withinDeadline } from "./fuzz-support.js";
 import { loadSeeds, manifestBytes, mutation, perturb, toToml, WORKED_EXAMPLE, type Seed } from "./manifest-arbitraries.js";

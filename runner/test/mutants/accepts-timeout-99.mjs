@@ -5,7 +5,8 @@
 import { lstat, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Transform } from "node:stream";
-import { serve } from "../../../dist/reference/src/protocol-server.js";
+import { serveStream } from "../../../dist/runner/shared/serve-protocol.js";
+import { REFERENCE_HANDLERS } from "../../../dist/reference/src/protocol-server.js";
 
 async function acceptNinetyNine(source) {
   const plugins = join(source, "plugins");
@@ -34,9 +35,12 @@ const requests = new Transform({
 });
 
 process.stdin.pipe(requests);
-await serve({
-  input: requests,
-  reply: (message) => process.stdout.write(`${JSON.stringify(message)}\n`),
-  log: (text) => process.stderr.write(`${text}\n`),
-});
+await serveStream(
+  {
+    input: requests,
+    reply: (message) => process.stdout.write(`${JSON.stringify(message)}\n`),
+    log: (text) => process.stderr.write(`${text}\n`),
+  },
+  REFERENCE_HANDLERS,
+);
 process.exit(0);

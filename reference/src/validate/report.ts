@@ -2,9 +2,9 @@
 // validate.ts decides what was found; this module only shapes and orders it.
 
 import { createHash } from "node:crypto";
-import type { ReportDiagnostic, ReportMember, ReportPackage, ReportProvider, ValidationReport } from "../../runner/src/types/validation-report.js";
+import type { ReportDiagnostic, ReportMember, ReportPackage, ReportProvider, ValidationReport } from "../../../runner/shared/validation-report.js";
 import type { DiscoveredPackage } from "./discovery.js";
-import { compareUtf8, type ManifestV1 } from "./manifest-types.js";
+import { compareUtf8, type ManifestV1 } from "../manifest-types.js";
 
 export const PROFILE = "portable-agent-packages/0.1";
 

@@ -1,7 +1,7 @@
 // Which subject/phase/effect combinations draft 0.1 admits (SPEC.md 3.10), and which of them
 // each pinned provider supports (3.11). The admitted set is the union over both providers.
 
-import type { ErrorVisibility, FailurePolicy, HookEffect, HookPhase, HookSubject } from "./manifest-types.js";
+import type { ErrorVisibility, FailurePolicy, HookEffect, HookPhase, HookSubject } from "../manifest-types.js";
 
 export type Provider = "claude" | "codex";
 

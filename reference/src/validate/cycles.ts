@@ -2,7 +2,7 @@
 // groups of the graph whose edges are resolved *required* dependencies. Tarjan's algorithm,
 // iterative so a long chain cannot exhaust the stack; linear in nodes plus edges.
 
-import { compareUtf8 } from "./manifest-types.js";
+import { compareUtf8 } from "../manifest-types.js";
 
 /** Returns every group that contains a cycle (two or more nodes, or one with a self-edge), each sorted, in order. */
 export function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {

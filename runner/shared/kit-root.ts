@@ -1,6 +1,6 @@
-// Where the kit lives on disk, and what package.json says about it.
-// The same code runs from reference/src (vitest) and from dist/reference/src (built), so
-// files are located by walking up to the kit's package.json rather than by fixed "../..".
+// Where the papc package lives on disk and what its package.json says. The kit and the reference
+// ship in one package and run from source (vitest) or from dist/, so files are found by walking
+// up to papc's package.json rather than by a fixed "../..".
 
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -26,7 +26,7 @@ function readPackageJson(dir: string): KitPackageJson | undefined {
 
 let cachedRoot: string | undefined;
 
-/** Absolute path of the kit root (the folder holding papc's package.json). */
+/** The package root: the nearest ancestor of this module holding papc's package.json. */
 export function kitRoot(): string {
   if (cachedRoot !== undefined) return cachedRoot;
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -41,20 +41,19 @@ export function kitRoot(): string {
   }
 }
 
-/** Absolute path of a file inside the kit, given "/"-separated segments from the root. */
+/** Absolute path of a file inside the package, given "/"-separated segments from the root. */
 export function kitPath(...segments: string[]): string {
   return join(kitRoot(), ...segments);
 }
 
-export interface KitInfo {
-  version: string;
-  homepage?: string;
+/** The package's name and version (what a report header and `--version` say). */
+export function kitInfo(): { name: string; version: string } {
+  const pkg = readPackageJson(kitRoot()) ?? {};
+  return { name: KIT_PACKAGE_NAME, version: typeof pkg.version === "string" ? pkg.version : "0.0.0" };
 }
 
-/** Version (and homepage, when package.json declares one) of the kit this reference ships in. */
-export function kitInfo(): KitInfo {
+/** The package's homepage, when package.json declares one. */
+export function kitHomepage(): string | undefined {
   const pkg = readPackageJson(kitRoot()) ?? {};
-  const info: KitInfo = { version: typeof pkg.version === "string" ? pkg.version : "0.0.0" };
-  if (typeof pkg.homepage === "string") info.homepage = pkg.homepage;
-  return info;
+  return typeof pkg.homepage === "string" ? pkg.homepage : undefined;
 }

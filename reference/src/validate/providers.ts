@@ -1,11 +1,11 @@
 // Provider support of the hooks of valid packages (SPEC.md 3.11), per pinned baseline.
 // A separate result from validity: nothing here changes `valid` or the diagnostics.
 
-import type { ReportProvider } from "../../runner/src/types/validation-report.js";
+import type { ReportProvider } from "../../../runner/shared/validation-report.js";
 import { unsupportedReason, type Provider } from "./hook-combinations.js";
 import { hookRef } from "./hooks.js";
-import type { ManifestHook } from "./manifest-types.js";
-import { compareUtf8 } from "./manifest-types.js";
+import type { ManifestHook } from "../manifest-types.js";
+import { compareUtf8 } from "../manifest-types.js";
 
 /** Pinned provider baselines of draft 0.1 (report names, not protocol names). */
 export const PROVIDER_BASELINES: readonly { provider: Provider; baseline: string }[] = [

@@ -7,7 +7,7 @@
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { parse, TomlError } from "smol-toml";
-import { describePointer, pointerFrom } from "./json-pointer.js";
+import { describePointer, pointerFrom } from "../json-pointer.js";
 import { LIMITS, PARSER_MAX_DEPTH } from "./limits.js";
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;

@@ -5,9 +5,9 @@
 import type { Stats } from "node:fs";
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
-import { pointerFrom } from "./json-pointer.js";
-import type { ContractFinding, ManifestTool, ToolCapability, ToolPlatform } from "./manifest-types.js";
-import { compareUtf8, invalid } from "./manifest-types.js";
+import { pointerFrom } from "../json-pointer.js";
+import type { ContractFinding, ManifestTool, ToolCapability, ToolPlatform } from "../manifest-types.js";
+import { compareUtf8, invalid } from "../manifest-types.js";
 
 export const MAX_NAME_BYTES = 128;
 const INPUT_NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;

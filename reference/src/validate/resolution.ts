@@ -4,11 +4,11 @@
 // diagnostic. Selectors are compared with names the scans listed, never joined into paths.
 // Nothing outside the source is consulted: another source's references stay unavailable.
 
-import type { ReportDiagnostic, ReportMember } from "../../runner/src/types/validation-report.js";
+import type { ReportDiagnostic, ReportMember } from "../../../runner/shared/validation-report.js";
 import type { AgentScan } from "./agents.js";
 import type { InstructionIndex } from "./instructions.js";
 import type { ParsedDependency, ParsedMember } from "./members.js";
-import { compareUtf8 } from "./manifest-types.js";
+import { compareUtf8 } from "../manifest-types.js";
 import { formatReference, type ComponentReference } from "./references.js";
 import type { SkillScan } from "./skills.js";
 

@@ -3,8 +3,8 @@
 
 import { readFileSync } from "node:fs";
 import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import { kitPath } from "./kit.js";
-import { describePointer, pointerFrom } from "./json-pointer.js";
+import { kitPath } from "../../../runner/shared/kit-root.js";
+import { describePointer, pointerFrom } from "../json-pointer.js";
 import { isTomlFloat, type JsonObject } from "./manifest-decode.js";
 
 export const PLUGIN_SCHEMA_FILE = kitPath("reference", "schemas", "plugin-v1.schema.json");

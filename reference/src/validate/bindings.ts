@@ -1,9 +1,9 @@
 // Hook bindings (SPEC.md 3.10): which event fields exist for which subject/phase, their
 // primitive types, and the checks of one hook's bindings against its tool's inputs.
 
-import { pointerFrom } from "./json-pointer.js";
-import type { BindingField, ContractFinding, HookPhase, HookSubject, InputType, ManifestHook, ManifestTool } from "./manifest-types.js";
-import { invalid } from "./manifest-types.js";
+import { pointerFrom } from "../json-pointer.js";
+import type { BindingField, ContractFinding, HookPhase, HookSubject, InputType, ManifestHook, ManifestTool } from "../manifest-types.js";
+import { invalid } from "../manifest-types.js";
 
 export type FieldType = "string" | "path" | "boolean";
 

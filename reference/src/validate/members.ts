@@ -2,9 +2,9 @@
 // grammar, admitted requirements per kind, duplicates, and the inline-fallback closure.
 // Resolution against the source is resolution.ts; this module looks at the manifest only.
 
-import { pointerFrom } from "./json-pointer.js";
-import type { ContractFinding, DependencyRequirement, ManifestPlugin, MemberRequirement } from "./manifest-types.js";
-import { invalid } from "./manifest-types.js";
+import { pointerFrom } from "../json-pointer.js";
+import type { ContractFinding, DependencyRequirement, ManifestPlugin, MemberRequirement } from "../manifest-types.js";
+import { invalid } from "../manifest-types.js";
 import { formatReference, parseReference, referenceRecord, sameReference, type ComponentReference } from "./references.js";
 
 export interface ParsedMember {

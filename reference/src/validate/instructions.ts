@@ -4,7 +4,7 @@
 
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
-import { decodeUtf8, MAX_DOCUMENT_BYTES, readHead } from "./frontmatter.js";
+import { decodeUtf8, MAX_DOCUMENT_BYTES, readHead } from "../frontmatter.js";
 import { errorText, listConventionDirectory, MAX_CONVENTION_ENTRIES } from "./source-dirs.js";
 
 export const INSTRUCTIONS_DIR = "instructions";

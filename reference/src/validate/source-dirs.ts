@@ -5,7 +5,7 @@
 import type { Dirent } from "node:fs";
 import { lstat, opendir } from "node:fs/promises";
 import { join } from "node:path";
-import { compareUtf8 } from "./manifest-types.js";
+import { compareUtf8 } from "../manifest-types.js";
 
 /** Entries examined at most per convention directory (the package entry bound of draft 0.1). */
 export const MAX_CONVENTION_ENTRIES = 4096;
