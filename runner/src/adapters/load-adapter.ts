@@ -6,6 +6,7 @@ import { join, relative, resolve } from "node:path";
 import { parseCommandString } from "execa";
 import { LineCounter, parseDocument } from "yaml";
 import { problem, type LintProblem } from "../common/problems.js";
+import { adapterPlaceholders } from "../protocol/placeholders.js";
 import { check, describeErrors } from "../schemas/registry.js";
 import type { Adapter, AdapterConfig } from "../types/adapter.js";
 import type { ImplementationInfo } from "../../shared/protocol.js";
@@ -85,7 +86,8 @@ export function implementationFromEnvironment<T extends ImplementationInfo | nul
   return { implementation: changed ? filled : info, problems };
 }
 
-const KNOWN_PLACEHOLDERS = ["kit", "adapter_dir", "node", "root", "source", "case_id"];
+/** The command placeholders (protocol/placeholders.ts), then what each case fills in. */
+const KNOWN_PLACEHOLDERS = [...Object.keys(adapterPlaceholders({ dir: "" }, "")), "root", "source", "case_id"];
 
 /**
  * Exec templates that no case could ever fill, as [operation, message]: a placeholder typo, or

@@ -97,11 +97,8 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
       // long for the file system), the case cannot be set up: a suite bug, not a crash of papc.
       return record("suite-bug", { message: `fixture: ${(err as Error).message}` });
     }
-    const judgeTimeoutMs = options.judgeTimeoutMs ?? JUDGE_TIMEOUT_MS;
-    const ran =
-      c.operation === "steps"
-        ? await runSteps(c, impl, root, files, { timeoutMs: options.timeoutMs, judgeTimeoutMs }, harness)
-        : await runExchange(c, impl, root, { timeoutMs: options.timeoutMs, judgeTimeoutMs }, harness);
+    const limits = { timeoutMs: options.timeoutMs, judgeTimeoutMs: options.judgeTimeoutMs ?? JUDGE_TIMEOUT_MS };
+    const ran = c.operation === "steps" ? await runSteps(c, impl, root, files, limits, harness) : await runExchange(c, impl, root, limits, harness);
     exchangeMs = ran.exchangeMs;
     return record(ran.outcome, ran.extra);
   } catch (err) {

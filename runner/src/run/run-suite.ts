@@ -136,7 +136,7 @@ function makeImplementation(options: RunOptions, timeoutMs: number): Implementat
 /** The argv of a persistent adapter, with {kit}, {adapter_dir} and {node} filled in. */
 export function persistentCommand(adapter: Adapter, kitRoot: string): string[] {
   const values = adapterPlaceholders(adapter, kitRoot);
-  return (adapter.command ?? []).map((part) => part.replace(/\{(kit|adapter_dir|node)\}/g, (_, k: string) => values[k] ?? ""));
+  return (adapter.command ?? []).map((part) => part.replace(/\{([a-z_]+)\}/g, (whole, k: string) => (Object.hasOwn(values, k) ? values[k]! : whole)));
 }
 
 function headerFor(options: RunOptions, hello: HelloReply | null, total: number): ReportHeader {
