@@ -6,7 +6,7 @@
 import { chmod } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterEach, describe, expect, it, type TestContext } from "vitest";
-import { compareValidate } from "../../runner/src/compare/compare-validate.js";
+import { compareValidate } from "../../runner/src/operations/validate/compare.js";
 import { check } from "../../runner/src/schemas/registry.js";
 import type { ValidateResult } from "../../runner/shared/protocol.js";
 import type { ValidationReport } from "../../runner/shared/validation-report.js";

@@ -19,6 +19,8 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import "../src/operations/index.js";
+import { operationNamed } from "../src/registry/operations.js";
 import { loadCases } from "../src/cases/load-cases.js";
 import type { ExchangeWithStderr, Implementation } from "../src/protocol/implementation.js";
 import { check, describeErrors, type SchemaName } from "../src/schemas/registry.js";
@@ -110,20 +112,21 @@ async function suiteCases(): Promise<LoadedCase[]> {
 }
 
 /**
- * Fixtures of read-only operations are materialized once per Stryker worker and reused by every
- * later run of the same case: writing and removing the tree is most of a validate case's time,
- * and the validator, the loader and the composer contain no call that writes a file (so no
- * mutant of them can change a tree; the cases with `expect.fixture.unchanged` would catch it).
- * Dispatch handlers write captures into their fixture: those cases get a fresh tree each time.
+ * Fixtures of read-only operations (their definition's `readsOnly`: the validator, the loader and
+ * the composer contain no call that writes a file, so no mutant of them can change a tree; the
+ * cases with `expect.fixture.unchanged` would catch it) are materialized once per Stryker worker
+ * and reused by every later run of the same case: writing and removing the tree is most of a
+ * validate case's time. Dispatch handlers write captures into their fixture: those cases get a
+ * fresh tree each time.
  */
-const REUSABLE = new Set(["validate", "load-agent-plugin", "compose"]);
+const reusable = (c: LoadedCase): boolean => operationNamed(c.operation)?.readsOnly === true;
 const worker = process.env["STRYKER_MUTATOR_WORKER"];
 // Inside Stryker's sandbox (KIT_ROOT is the sandbox's copy of the kit), which Stryker removes
 // after the run; one pool per worker, so no two processes share a tree.
 const pool = worker === undefined ? undefined : join(KIT_ROOT, ".papc-mutation-fixtures", `w${worker}`);
 
 async function leaseFixture(c: LoadedCase): Promise<FixtureLease | undefined> {
-  if (pool === undefined || !REUSABLE.has(c.operation)) return undefined;
+  if (pool === undefined || !reusable(c)) return undefined;
   const root = join(pool, c.hash);
   const done = `${root}.done`;
   if (existsSync(done)) return { root, materialized: true };

@@ -4,6 +4,8 @@
 // Every export has an explicit type so that its declaration file can be emitted on its own
 // (runner/build/emit-api-types.mjs).
 
+// the kit's operations register with the core before anything loads or runs a case
+import "./operations/index.js";
 import { readReport as readJsonlReport } from "./report/jsonl.js";
 import { renderJunit as junit } from "./report/junit.js";
 import { renderMarkdown as markdown } from "./report/markdown.js";

@@ -6,6 +6,8 @@
 import { cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+// the kit's operations register with the core before any command runs
+import "./operations/index.js";
 import { AdapterError } from "./adapters/load-adapter.js";
 import { printJson, UsageError } from "./common/command-io.js";
 import { compatCommand } from "./live-publish/compat-command.js";
@@ -25,7 +27,7 @@ import { reproCommand, type ReproOptions } from "./run/repro-command.js";
 import { runCommand, type RunOptions } from "./run/run-command.js";
 import { NoCasesError } from "./run/run-selected.js";
 import { DEFAULT_TIMEOUT_MS } from "./run/run-suite.js";
-import { newCaseCommand, OPERATIONS } from "./scaffold/new-case.js";
+import { newCaseCommand, scaffoldOperations } from "./scaffold/new-case.js";
 import { smokeCommand } from "./smoke/smoke-command.js";
 import { coverageCommand } from "./coverage/coverage-command.js";
 
@@ -107,7 +109,7 @@ function program(): Command {
     .command("case <area/name>")
     .description("write cases/<area>/<name>.yaml with every field its operation needs (each to fill marked # TODO), then lint it")
     .option("--requirement <id>", "a SPEC.md requirement the case checks; repeatable", collect)
-    .addOption(new Option("--operation <op>", "the operation (default: that of the case files beside it, else validate)").choices([...OPERATIONS]))
+    .addOption(new Option("--operation <op>", "the operation (default: that of the case files beside it, else validate)").choices(scaffoldOperations()))
     .option("--case <name>", "the first case's own name, the id's last segment (default: a TODO placeholder)")
     .option("--json", "print what was written and what is left to fill as one JSON document")
     .exitOverride()

@@ -3,7 +3,7 @@
 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compareAgentPlugin } from "../src/compare/compare-agent-plugin.js";
+import { compareAgentPlugin } from "../src/operations/load-agent-plugin/compare.js";
 import { check } from "../src/schemas/registry.js";
 import type { AgentPluginLoadResult } from "../shared/protocol.js";
 import { KIT_ROOT, outcomes, persistentAdapter, runProbe } from "./helpers.js";

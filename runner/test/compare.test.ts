@@ -2,7 +2,7 @@
 // KIT-EXPECT-ONLY-STATED).
 
 import { describe, expect, it } from "vitest";
-import { compareValidate } from "../src/compare/compare-validate.js";
+import { compareValidate } from "../src/operations/validate/compare.js";
 import type { ValidateResult } from "../shared/protocol.js";
 import type { ReportDiagnostic } from "../shared/validation-report.js";
 
@@ -71,7 +71,7 @@ describe("compareValidate", () => {
 
 describe("a validate result without a structural verdict (KIT-AP-UNOBSERVED)", () => {
   it("leaves structural unobserved instead of comparing it", async () => {
-    const { unobservedValidateFields } = await import("../src/compare/compare-validate.js");
+    const { unobservedValidateFields } = await import("../src/operations/validate/compare.js");
     const plain = result([], true, 0);
     expect(compareValidate({ exit: 0, structural: "reject" }, plain)).toEqual([]);
     expect(unobservedValidateFields({ exit: 0, structural: "reject" }, plain)).toEqual(["structural"]);
@@ -90,6 +90,7 @@ describe("a usage error without a report (PAP-CLI-USAGE-REPORT: a CLI may print 
     expect(mapExecResult("load-agent-plugin", 2, "").kind).toBe("protocol-error");
   });
 
+
   it("the result schema admits a missing report only with exit 2", async () => {
     const { check } = await import("../src/schemas/registry.js");
     expect(check("protocol/validate-result.schema.json", { exit: 2 }).ok).toBe(true);
@@ -98,7 +99,7 @@ describe("a usage error without a report (PAP-CLI-USAGE-REPORT: a CLI may print 
   });
 
   it("compares the exit, and leaves the report's checks unobserved (a skip), never a pass", async () => {
-    const { unobservedValidateFields } = await import("../src/compare/compare-validate.js");
+    const { unobservedValidateFields } = await import("../src/operations/validate/compare.js");
     const bare: ValidateResult = { exit: 2 };
     const expectation = { exit: 2, valid: false, diagnostics: { includes: [{ code: "invalid_source_path" }] } };
     expect(compareValidate(expectation, bare)).toEqual([]);

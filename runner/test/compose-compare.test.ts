@@ -2,7 +2,7 @@
 // `expect`, and lint findings for malformed compose cases at their lines.
 
 import { describe, expect, it } from "vitest";
-import { compareCompose } from "../src/compare/compare-compose.js";
+import { compareCompose } from "../src/operations/compose/compare.js";
 import { check } from "../src/schemas/registry.js";
 import type { ComposeResult } from "../shared/protocol.js";
 import { loadText, recordingsDir } from "./dispatch-helpers.js";

@@ -3,7 +3,7 @@
 // handlers' runs; every mismatch is a diff line reduced to what the case states.
 
 import { describe, expect, it } from "vitest";
-import { compareDispatch, parseResponse } from "../src/compare/compare-dispatch.js";
+import { compareDispatch, parseResponse } from "../src/operations/dispatch/compare.js";
 import { expectedView, matchesExactly } from "../src/compare/value-match.js";
 import type { HandlerRun } from "../src/dispatch/handler-runs.js";
 import type { DispatchExpectation } from "../src/types/case.js";

@@ -9,7 +9,7 @@ import { execa } from "execa";
 import { parse } from "smol-toml";
 import { dir as tmpDir } from "tmp-promise";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compareDispatch } from "../src/compare/compare-dispatch.js";
+import { compareDispatch } from "../src/operations/dispatch/compare.js";
 import { killLeftovers, readHandlerRuns } from "../src/dispatch/handler-runs.js";
 import { materialize } from "../src/fixtures/materialize.js";
 import { fixtureFiles } from "../src/run/case-setup.js";

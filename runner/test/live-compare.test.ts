@@ -11,7 +11,7 @@ import { execa } from "execa";
 import { dir as tmpDir } from "tmp-promise";
 import { describe, expect, it } from "vitest";
 import { loadCaseFile, type CaseSet } from "../src/cases/load-cases.js";
-import { compareLive, stringsOf } from "../src/compare/compare-live.js";
+import { compareLive, stringsOf } from "../src/operations/live/compare.js";
 import { handlerPlan, handlerScript } from "../src/dispatch/handler-script.js";
 import { LIVE_DEFAULT_TIMEOUT_MS } from "../src/dispatch/hook-defaults.js";
 import type { HandlerRun } from "../src/dispatch/handler-runs.js";

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { pathDiff } from "../src/compare/path-diff.js";
-import { compareValidate } from "../src/compare/compare-validate.js";
+import { compareValidate } from "../src/operations/validate/compare.js";
 import type { ValidateResult } from "../shared/protocol.js";
 
 describe("path-named differences", () => {

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { loadCaseFile, type CaseSet } from "../src/cases/load-cases.js";
-import { withSource } from "../src/cases/validate-cli-args.js";
+import { withSource } from "../src/operations/validate-cli/args.js";
 import { mapExecResult } from "../src/protocol/exec-client.js";
 import { judge } from "../src/run/result-check.js";
 import type { LoadedCase } from "../src/types/case.js";
@@ -54,13 +54,13 @@ describe("validate-cli", () => {
   it("compares stderr by its matcher and leaves the report unobserved when stdout was empty", async () => {
     const { cases } = load(caseText('{ argv: [--json, plugin, validate, "{source}", --x] }', "{ exit: 2, valid: false, stderr: { $string: { min_bytes: 1 } } }"));
     const c = cases[0] as LoadedCase;
-    const explained = await judge(c, { exit: 2, stderr: "error: unknown option '--x'\n" }, "/nowhere", {});
+    const explained = await judge(c, { exit: 2, stderr: "error: unknown option '--x'\n" }, { root: "/nowhere", args: {} });
     expect(explained).toEqual({ ok: true, diff: [], unobserved: ["report valid"] });
-    const quiet = await judge(c, { exit: 2, stderr: "" }, "/nowhere", {});
+    const quiet = await judge(c, { exit: 2, stderr: "" }, { root: "/nowhere", args: {} });
     expect(quiet.ok && quiet.diff.map((d) => d.path)).toContain("stderr");
-    const accepted = await judge(c, { exit: 0, report, stderr: "" }, "/nowhere", {});
+    const accepted = await judge(c, { exit: 0, report, stderr: "" }, { root: "/nowhere", args: {} });
     expect(accepted.ok && accepted.diff.map((d) => d.path)).toEqual(expect.arrayContaining(["exit", "valid", "stderr"]));
-    const shapeless = await judge(c, { exit: 2 }, "/nowhere", {});
+    const shapeless = await judge(c, { exit: 2 }, { root: "/nowhere", args: {} });
     expect(shapeless.ok).toBe(false);
   });
 

@@ -17,8 +17,7 @@ import { fixtureBoundProblems } from "../fixtures/fixture-bounds.js";
 import { fixturePathProblems } from "../fixtures/fixture-paths.js";
 import { nullAllowed, operationKeyFindings } from "./operation-keys.js";
 import { stepFindings } from "./step-findings.js";
-import { validateCliArgsFindings } from "./validate-cli-args.js";
-import { composeArgsFindings } from "./compose-args.js";
+import { operationNamed } from "../registry/operations.js";
 import { errorPath, lineOf, type YamlPath } from "../common/yaml-locate.js";
 
 export const EXCLUSIONS_FILE = "EXCLUSIONS.yaml";
@@ -223,12 +222,8 @@ function addCase(data: unknown, entryPath: YamlPath, folder: string, src: Source
       live = resolved;
     }
     for (const f of proofFindings(c, live)) problems.push(problem("live-proves", src.file, locate(f.path, f.key), f.message, c.id));
-    if (c.operation === "validate-cli") {
-      for (const f of validateCliArgsFindings(c)) problems.push(problem("validate-cli-args", src.file, locate(f.path, true), f.message, c.id));
-    }
-    if (c.operation === "compose") {
-      for (const f of composeArgsFindings(c)) problems.push(problem("compose-args", src.file, locate(f.path, true), f.message, c.id));
-    }
+    const argsCheck = operationNamed(c.operation)?.argsCheck;
+    for (const f of argsCheck?.findings(c) ?? []) problems.push(problem(argsCheck!.code, src.file, locate(f.path, true), f.message, c.id));
     if (!c.id.startsWith(`${folder}/`)) {
       problems.push(problem("id-outside-folder", src.file, locate(["id"]), `case id "${c.id}" does not start with "${folder}/"`, c.id));
     }

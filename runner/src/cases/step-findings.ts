@@ -1,18 +1,20 @@
 // Checks a multi-step case's steps on load (SPEC 1.11, KIT-STEPS-LINT). Each finding names the
 // step, by number and name, and points at the line of the step or key it is about.
 
-import type { CaseSpec, CaseStep, LifecycleOperation, StepOperation } from "../types/case.js";
+import type { CaseSpec, CaseStep, StepOperation } from "../types/case.js";
+import { operationNamed, registeredOperations } from "../registry/operations.js";
 import { escapeFindings } from "./escape-findings.js";
 import { fixtureBoundProblems } from "../fixtures/fixture-bounds.js";
 import { fixturePathProblems } from "../fixtures/fixture-paths.js";
 import { operationKeyFindings } from "./operation-keys.js";
 import type { YamlPath } from "../common/yaml-locate.js";
 import type { LintCode } from "../common/problems.js";
-import { check, describeErrors } from "../schemas/registry.js";
 
-const LIFECYCLE: readonly LifecycleOperation[] = ["review", "approve", "revoke", "activate", "remove"];
-export const STEP_OPERATIONS: readonly StepOperation[] = ["validate", "dispatch", "live", ...LIFECYCLE];
-const isLifecycle = (op: string): boolean => (LIFECYCLE as readonly string[]).includes(op);
+/** The operations a step may run: those whose definition admits steps. */
+const stepOperations = (): string[] =>
+  registeredOperations()
+    .filter((d) => d.usedIn.step)
+    .map((d) => d.name);
 
 export interface StepFinding {
   code: LintCode;
@@ -50,8 +52,9 @@ export function stepFindings(c: CaseSpec): StepFinding[] {
       add("step-shape", at(), "a step needs `operation` (with its `expect`) or `edit`");
       return;
     }
-    if (!STEP_OPERATIONS.includes(step.operation as StepOperation)) {
-      add("unknown-step-operation", at("operation"), `unknown operation "${step.operation}" (a step runs ${STEP_OPERATIONS.join(", ")}, or is an edit)`);
+    const definition = operationNamed(step.operation);
+    if (!definition?.usedIn.step) {
+      add("unknown-step-operation", at("operation"), `unknown operation "${step.operation}" (a step runs ${stepOperations().join(", ")}, or is an edit)`);
       return;
     }
     if (step.expect === undefined)
@@ -59,18 +62,7 @@ export function stepFindings(c: CaseSpec): StepFinding[] {
     for (const f of operationKeyFindings({ operation: step.operation as StepOperation, expect: step.expect ?? {} }, true)) {
       findings.push({ code: "operation-mismatch", path: at(...f.path), key: true, message: `${name}: ${f.message}` });
     }
-    if (step.operation === "dispatch" && given.event === undefined) {
-      add("step-shape", at("operation"), "a dispatch step sends the case's event: give the case `given.event`");
-    }
-    if (isLifecycle(step.operation)) {
-      if (given.provider === undefined && given.event === undefined) {
-        add("step-shape", at("operation"), "a lifecycle step needs the activation target: give the case `given.provider` (or a `given.event`)");
-      }
-      // the arguments papc builds, with this step's over them (paths as the runner makes them absolute)
-      const args = { provider: "codex", plugin: "demo", state_dir: "/root/consumer-state", environment: {}, ...step.args };
-      const shape = check("protocol/lifecycle-args.schema.json", args);
-      if (!shape.ok) add("step-shape", at("args"), `args do not match protocol/lifecycle-args.schema.json: ${describeErrors(shape.errors)}`);
-    }
+    for (const f of definition.stepCheck?.(step, given) ?? []) add(f.code, at(...f.path), f.message);
     const files = Object.keys(step.expect?.files ?? {}).concat(step.expect?.removed ?? [], step.source !== undefined && step.source !== "." ? [step.source] : []);
     for (const p of fixturePathProblems(Object.fromEntries(files.map((x) => [x, ""])))) add("fixture-path-escapes", at("expect"), `expected path "${p.path}" ${p.reason}`);
   });

@@ -2,6 +2,7 @@
 // it contains or lacks, or exactly the bytes given.files wrote there (`as_given`). Bytes are
 // compared as bytes: a changed line ending or a dropped final newline is a difference.
 
+import { CaseFault } from "./case-fault.js";
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import type { FileExpectation, FixtureEntry } from "../types/case.js";
@@ -40,7 +41,7 @@ export async function compareFiles(expect: Record<string, FileExpectation>, root
     if (want.as_given) {
       const entry = given[path];
       const expected = entry === undefined ? undefined : entryBytes(entry);
-      if (expected === undefined) throw new Error(`papc cannot compare ${label} as_given: given.files has no text or base64 entry at ${path}`);
+      if (expected === undefined) throw new CaseFault(`papc cannot compare ${label} as_given: given.files has no text or base64 entry at ${path}`);
       if (!bytes.equals(expected)) diff.push(...diffField(`${label} (as given)`, expected.toString("utf8"), shownText));
     }
     for (const s of want.contains ?? []) if (!text.includes(s)) diff.push({ type: "modify", path: `${label}.contains`, expected: s, actual: shownText });

@@ -1,15 +1,11 @@
 // The binary of a provider's pinned harness, for the recorder and the live suite.
 
-import type { HarnessPin, Provider } from "../types/recording.js";
+import type { HarnessPin, Provider, ResolvedHarness } from "../types/recording.js";
 import { binaryPath, harnessCacheRoot, isExecutable } from "./cache.js";
 import { installHarness, type InstallOptions } from "./install.js";
 import { loadPins, pinFor, recordingsRoot } from "./pins.js";
 
-export interface ResolvedHarness {
-  pin: HarnessPin;
-  /** Absolute path of the executable. */
-  binary: string;
-}
+export type { ResolvedHarness };
 
 export class HarnessMissingError extends Error {}
 

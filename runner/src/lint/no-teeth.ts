@@ -6,7 +6,7 @@
 
 import { posix } from "node:path";
 import { pathSegmentBytes } from "../fixtures/fixture-path-bytes.js";
-import { compareValidate, unobservedValidateFields } from "../compare/compare-validate.js";
+import { compareValidate, unobservedValidateFields } from "../operations/validate/compare.js";
 import type { LoadedCase } from "../types/case.js";
 import type { ValidateResult } from "../../shared/protocol.js";
 import type { ValidationReport } from "../../shared/validation-report.js";

@@ -7,7 +7,9 @@
 import type { Adapter, ArgvElement, ExecOperation } from "../types/adapter.js";
 import type { CasePayload, HelloReply } from "../../shared/protocol.js";
 import type { Operation } from "../types/case.js";
+import { operationNamed } from "../registry/operations.js";
 import { TailBuffer } from "./bounded-text.js";
+import { jsonStdout } from "./exec-stdout.js";
 import { adapterPlaceholders } from "./placeholders.js";
 import type { Exchange, ExchangeWithStderr, Implementation } from "./implementation.js";
 import { implementationEnvironment } from "./implementation-env.js";
@@ -182,25 +184,8 @@ function fill(text: string, values: PlaceholderValues, required: boolean): strin
   return undefined;
 }
 
-/** Exit code and stdout of a one-shot CLI, as the operation's normalized result. */
+/** Exit code and stdout of a one-shot CLI, as the operation's normalized result (its definition's readExec, else stdout as JSON). */
 export function mapExecResult(operation: Operation, exit: number, stdout: string, stderr = ""): Exchange {
-  // A dispatcher's stdout is the native response as text: the runner parses it when it compares.
-  if (operation === "dispatch") return { kind: "result", result: stderr ? { exit, stdout, stderr } : { exit, stdout } };
-  // A validator may print nothing on a usage error (PAP-CLI-USAGE-REPORT): the report is unobserved.
-  if (operation === "validate" && exit === 2 && stdout.trim() === "") return { kind: "result", result: { exit } };
-  // A command line's stdout is a report or nothing (SPEC 1.3); stderr is part of its result.
-  if (operation === "validate-cli" && stdout.trim() === "") return { kind: "result", result: { exit, stderr } };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stdout);
-  } catch {
-    return { kind: "protocol-error", message: `exit ${exit}, stdout is not one JSON document: ${JSON.stringify(stdout.slice(0, 200))}` };
-  }
-  if (operation === "validate" || operation === "validate-cli") {
-    const report = parsed as Record<string, unknown>;
-    const result: Record<string, unknown> = operation === "validate" ? { exit, report } : { exit, report, stderr };
-    if (report && typeof report === "object" && typeof report.structural === "string") result.structural = report.structural;
-    return { kind: "result", result };
-  }
-  return { kind: "result", result: parsed as Record<string, unknown> };
+  const reading = operationNamed(operation)?.readExec?.(exit, stdout, stderr);
+  return reading ?? jsonStdout(exit, stdout);
 }

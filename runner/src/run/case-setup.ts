@@ -1,16 +1,15 @@
-// What a case puts on disk and sends, per operation: the fixture files and `case.args`.
-// validate: given.files and given.args as written (validate-cli: with the source path for `{source}`). dispatch: the generated package with
-// given.files over it, and the dispatch arguments (SPEC 1.6) with given.args over them.
-// live: the generated package and the harness's empty work directory with given.files over
-// them, and the live arguments (SPEC 1.7) with given.args over them.
+// What a case puts on disk and sends: the fixture files and `case.args`. The files are given.files,
+// over the package papc generates for a dispatch, live or multi-step case (and a live case's
+// empty work directory); the args are what the operation's definition builds (caseArgs), else
+// given.args as written.
 
 import { packageFiles, type PackagePlan } from "../dispatch/package-files.js";
 import { WORK_DIR } from "../live/live-paths.js";
 import { DEFAULT_PLUGIN } from "../dispatch/hook-defaults.js";
 import type { FixtureEntry, LoadedCase } from "../types/case.js";
-import type { CasePayload, DispatchArgs, LiveArgs, ValidateCliArgs } from "../../shared/protocol.js";
+import type { CasePayload } from "../../shared/protocol.js";
 import { join } from "node:path";
-import { withSource } from "../cases/validate-cli-args.js";
+import { operationNamed } from "../registry/operations.js";
 
 export function fixtureFiles(c: LoadedCase, root: string): Record<string, FixtureEntry> {
   const given = c.given?.files ?? {};
@@ -38,24 +37,8 @@ function packagePlan(c: LoadedCase): PackagePlan | undefined {
 
 /** `source`: the absolute source path, which a validate-cli case's `{source}` word stands for. */
 export function caseArgs(c: LoadedCase, source: string): Record<string, unknown> {
-  if (c.operation === "validate-cli") {
-    const args = c.given?.args as unknown as ValidateCliArgs;
-    return { ...args, argv: withSource(args.argv, source) };
-  }
-  if (c.live) {
-    const args: LiveArgs = { provider: c.live.provider, plugin: c.live.plugin };
-    return { ...args, ...c.given?.args };
-  }
-  if (!c.dispatch) return c.given?.args ?? {};
-  const d = c.dispatch;
-  const args: DispatchArgs = {
-    provider: d.provider,
-    plugin: d.plugin,
-    hooks: d.hooks.map((h) => h.id),
-    event: d.event,
-    environment: c.given?.environment ?? {},
-  };
-  return { ...args, ...c.given?.args };
+  const build = operationNamed(c.operation)?.caseArgs;
+  return build ? build(c, source) : (c.given?.args ?? {});
 }
 
 /** The run request's `case` for a single-operation case whose fixture is at `root`. */

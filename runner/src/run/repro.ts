@@ -4,6 +4,7 @@
 // multi-step case with edits is re-run in segments: papc's edits between them are printed for
 // the reader to apply (the tree is as the case gives it before the first step).
 
+import { operationNamed } from "../registry/operations.js";
 import { mkdir, readdir, realpath, rm } from "node:fs/promises";
 import { materialize } from "../fixtures/materialize.js";
 import { execInvocation } from "../protocol/exec-client.js";
@@ -73,9 +74,7 @@ export async function writeRepro(c: LoadedCase, out: string, adapter: Adapter, k
       expect: c.operation === "steps" ? (c.steps ?? []).map((s, i) => ({ step: stepRef(s, i), ...(s.edit ? { edit: s.edit } : { expect: s.expect ?? {} }) })) : c.expect,
       requests,
       command: lines.join("\n"),
-      ...(needed.includes("live")
-        ? { note: "a live case runs the real harness too: papc starts it with the projection (`npx papc harness install` installs the pinned binaries)" }
-        : {}),
+      ...reproNote(needed),
     };
   } catch (err) {
     // nothing half-written is left for the next attempt to trip on
@@ -83,6 +82,12 @@ export async function writeRepro(c: LoadedCase, out: string, adapter: Adapter, k
     if (err instanceof ReproError) throw err;
     throw new ReproError(`cannot set up ${c.id}: ${(err as Error).message}`);
   }
+}
+
+/** What the operations a case needs ask a reader of its repro to know (a live case: the harness runs too). */
+function reproNote(operations: readonly string[]): { note?: string } {
+  const notes = operations.flatMap((op) => operationNamed(op)?.reproNote ?? []);
+  return notes.length > 0 ? { note: notes.join(" ") } : {};
 }
 
 function segmentsOf(c: LoadedCase, root: string): Segment[] {

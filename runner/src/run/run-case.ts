@@ -4,7 +4,6 @@ import { chmod, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
-import { compareFixture } from "../compare/compare-fixture.js";
 import { killLeftovers } from "../dispatch/handler-runs.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
 import { liveHarness } from "../live/run-live.js";
@@ -16,8 +15,8 @@ import type { CaseRecord, Outcome } from "../types/run-report.js";
 import { casePayload, fixtureFiles } from "./case-setup.js";
 import { EnvironmentFault, environmentFault } from "./environment-fault.js";
 import { outcomeOfExchange } from "./outcome.js";
-import { JUDGE_TIMEOUT_MS, JudgeTimeout, withinJudgeTime } from "./judge-deadline.js";
-import { judge } from "./result-check.js";
+import { JUDGE_TIMEOUT_MS } from "./judge-deadline.js";
+import { judgeReply } from "./judge-reply.js";
 import { runSteps, stepOperations, type RanOutcome } from "./run-steps.js";
 
 export interface CaseRunOptions {
@@ -152,33 +151,14 @@ async function runExchange(
     const { outcome, message } = outcomeOfExchange(exchange);
     return done(outcome, { message, ...withStderr });
   }
-  const judged = await withinJudgeTime(async () => {
-    const verdict = await judge(c, exchange.result, root, payload.args, harness);
-    if (!verdict.ok || !fixtureExpect) return { verdict };
-    try {
-      return { verdict, fixtureDiff: await compareFixture(fixtureExpect, root, before) };
-    } catch (err) {
-      // e.g. the implementation removed or locked its fixture
-      return { verdict, fixtureError: (err as Error).message };
-    }
-  }, options.judgeTimeoutMs).catch((err: unknown) => {
-    if (err instanceof JudgeTimeout) return { timedOut: err.message };
-    throw err;
-  });
-  if ("timedOut" in judged) return done("error", { message: judged.timedOut, ...withStderr });
-  const { verdict } = judged;
-  if (!verdict.ok) {
-    const unsupported = verdict.message.startsWith("papc cannot");
-    return done(unsupported ? "suite-bug" : "error", { message: verdict.message, ...withStderr });
-  }
-  if (judged.fixtureError !== undefined) {
-    return done("error", { message: `fixture could not be checked after the run: ${judged.fixtureError}`, ...withStderr });
-  }
-  const diff = [...verdict.diff, ...(judged.fixtureDiff ?? [])];
-  const live = verdict.live ? { live: verdict.live } : {};
-  if (diff.length === 0 && verdict.unobserved) {
+  const at = harness ? { root, args: payload.args, harness } : { root, args: payload.args };
+  const judged = await judgeReply(c, exchange.result, at, { fixture: fixtureExpect, before }, options.judgeTimeoutMs);
+  if (judged.kind !== "judged") return done(judged.kind, { message: judged.message, ...withStderr });
+  const { diff } = judged;
+  const live = judged.live ? { live: judged.live } : {};
+  if (diff.length === 0 && judged.unobserved) {
     // everything the implementation reported agrees, but not everything the case checks was reported
-    return done("skip", { message: `the result does not report ${verdict.unobserved.join(", ")}, which this case checks` });
+    return done("skip", { message: `the result does not report ${judged.unobserved.join(", ")}, which this case checks` });
   }
   if (diff.length === 0) return done("pass", live);
   return done("fail", { message: "result differs from expectation", diff, ...withStderr, ...live });

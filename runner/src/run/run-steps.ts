@@ -2,23 +2,21 @@
 // edits are applied by papc, each operation step is one run request judged against its own
 // expectation, and the first step that does not pass ends the case and is named in its record.
 
+import { operationNamed } from "../registry/operations.js";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { compareFiles } from "../compare/compare-files.js";
-import { compareFixture } from "../compare/compare-fixture.js";
 import { killLeftovers } from "../dispatch/handler-runs.js";
 import { CAPTURE_DIR } from "../dispatch/package-files.js";
 import { applyEdit } from "../fixtures/apply-edit.js";
 import { digestTree } from "../fixtures/tree-digest.js";
-import { withinJudgeTime } from "./judge-deadline.js";
+import { judgeReply } from "./judge-reply.js";
 import type { Implementation } from "../protocol/implementation.js";
 import type { CasePayload } from "../../shared/protocol.js";
 import type { CaseStep, FixtureEntry, LoadedCase, StepOperation } from "../types/case.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
 import { sameCell } from "../types/cell-names.js";
-import type { CaseRecord, DiffLine, LiveCells, Outcome, StepRef } from "../types/run-report.js";
+import type { CaseRecord, LiveCells, Outcome, StepRef } from "../types/run-report.js";
 import { outcomeOfExchange } from "./outcome.js";
-import { judge } from "./result-check.js";
 import { stepArgs } from "./step-args.js";
 
 /** What running a case (one exchange, or every step) came to, before the record is made. */
@@ -77,7 +75,8 @@ export async function runSteps(
       continue;
     }
     const operation = step.operation as StepOperation;
-    if (operation === "dispatch" || operation === "live") await clearCaptures(c, root);
+    // each step's handler captures are its own
+    if (operationNamed(operation)?.runsHandlers) await clearCaptures(c, root);
     const expect = step.expect ?? {};
     const before = expect.fixture?.unchanged ? await digestTree(root) : undefined;
     let payload: CasePayload;
@@ -95,25 +94,12 @@ export async function runSteps(
       const { outcome, message } = outcomeOfExchange(exchange);
       return stop(outcome, message, withStderr);
     }
-    let diff: DiffLine[];
-    try {
-      const judged = await withinJudgeTime(async () => {
-        const verdict = await judge({ ...c, operation, expect }, exchange.result, root, args, harness);
-        if (!verdict.ok) return { verdict, diff: [] };
-        const found = [...verdict.diff];
-        if (expect.fixture) found.push(...(await compareFixture(expect.fixture, root, before)));
-        if (expect.files) found.push(...(await compareFiles(expect.files, root, given)));
-        return { verdict, diff: found };
-      }, bounds.judgeTimeoutMs);
-      const { verdict } = judged;
-      if (!verdict.ok) return stop(verdict.message.startsWith("papc cannot") ? "suite-bug" : "error", verdict.message, withStderr);
-      if (verdict.live) live = mergeCells(live, verdict.live);
-      diff = judged.diff;
-      if (diff.length === 0 && verdict.unobserved) return stop("skip", `the result does not report ${verdict.unobserved.join(", ")}, which this step checks`);
-    } catch (err) {
-      const message = (err as Error).message;
-      return stop(message.startsWith("papc cannot") ? "suite-bug" : "error", message, withStderr);
-    }
+    const at = harness ? { root, args, harness } : { root, args };
+    const judged = await judgeReply({ ...c, operation, expect }, exchange.result, at, { fixture: expect.fixture, before, files: expect.files, given }, bounds.judgeTimeoutMs);
+    if (judged.kind !== "judged") return stop(judged.kind, judged.message, withStderr);
+    if (judged.live) live = mergeCells(live, judged.live);
+    const { diff } = judged;
+    if (diff.length === 0 && judged.unobserved) return stop("skip", `the result does not report ${judged.unobserved.join(", ")}, which this step checks`);
     if (diff.length > 0) {
       return stop("fail", "result differs from expectation", { diff: diff.map((d) => ({ ...d, path: `${label(ref)}.${d.path}` })), ...withStderr });
     }

@@ -7,9 +7,7 @@ import { USER_DIRECTORY_VARIABLES, userDirectoryProblem } from "../cases/escape-
 import { lexicalProblem } from "../fixtures/fixture-paths.js";
 import { FixtureError } from "../fixtures/materialize.js";
 import type { CaseStep, LoadedCase } from "../types/case.js";
-import type { LifecycleArgs } from "../../shared/protocol.js";
-import { caseArgs } from "./case-setup.js";
-import { DEFAULT_PLUGIN } from "../dispatch/hook-defaults.js";
+import { operationNamed } from "../registry/operations.js";
 
 /** Relative to the fixture root: the consumer's own directory for the case. papc never touches it. */
 export const STATE_DIR = "consumer-state";
@@ -38,23 +36,16 @@ export function stepProvider(c: LoadedCase): string | undefined {
 
 export function stepArgs(c: LoadedCase, step: CaseStep, root: string): Record<string, unknown> {
   const own = absolutePaths(step.args ?? {}, root);
-  const stateDir = join(root, STATE_DIR);
-  switch (step.operation) {
-    case "validate":
-      return own;
-    case "dispatch":
-    case "live":
-      return { ...caseArgs(c, join(root, c.given?.source ?? ".")), state_dir: stateDir, ...own };
-    default: {
-      const args: LifecycleArgs = {
-        provider: stepProvider(c) ?? "",
-        plugin: c.given?.plugin ?? DEFAULT_PLUGIN,
-        state_dir: stateDir,
-        environment: userEnvironment(root, c.given?.environment),
-      };
-      return { ...args, ...own };
-    }
-  }
+  const build = operationNamed(step.operation)?.stepArgs;
+  if (!build) return own;
+  const base = {
+    own,
+    source: join(root, c.given?.source ?? "."),
+    stateDir: join(root, STATE_DIR),
+    provider: stepProvider(c),
+    environment: () => userEnvironment(root, c.given?.environment),
+  };
+  return build(c, base);
 }
 
 /**

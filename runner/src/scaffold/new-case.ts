@@ -21,12 +21,16 @@ import { renderProblems } from "../common/render-problems.js";
 import { CASE_ID_PATTERN } from "../schemas/case-schema.js";
 import { loadSpec, type Requirement } from "../spec/requirements.js";
 import { closeMatches } from "../spec/close-matches.js";
+import { operationNamed, registeredOperations } from "../registry/operations.js";
 import type { LifecycleOperation, Operation as AnyOperation } from "../types/case.js";
 
 /** What a scaffold can be: a single-operation case, or a multi-step case ("steps", SPEC 1.11). */
 type Operation = Exclude<AnyOperation, LifecycleOperation> | "steps";
 
-export const OPERATIONS: readonly Operation[] = ["validate", "validate-cli", "dispatch", "compose", "load-agent-plugin", "live", "steps"];
+/** The operations a new case can use: every registered one a case may name, and "steps". */
+export function scaffoldOperations(): Operation[] {
+  return [...registeredOperations().flatMap((d) => (d.usedIn.case ? [d.name as Operation] : [])), "steps"];
+}
 
 export interface NewCaseOptions {
   /** The kit root: cases/, SPEC.md and recordings/ below it. */
@@ -146,7 +150,8 @@ export async function scaffoldCase(o: NewCaseOptions): Promise<ScaffoldResult> {
   let operation: Operation;
   let operationFrom: string;
   if (o.operation !== undefined) {
-    if (!OPERATIONS.includes(o.operation as Operation)) throw new ScaffoldUsageError(`--operation must be one of ${OPERATIONS.join(", ")}, not "${o.operation}"`);
+    const operations = scaffoldOperations();
+    if (!operations.includes(o.operation as Operation)) throw new ScaffoldUsageError(`--operation must be one of ${operations.join(", ")}, not "${o.operation}"`);
     operation = o.operation as Operation;
     operationFrom = "given with --operation";
   } else {
@@ -236,7 +241,8 @@ async function operationsIn(file: string): Promise<Operation[]> {
   }
   if (typeof data !== "object" || data === null) return [];
   const d = data as { operation?: unknown; cases?: unknown };
-  const isOp = (v: unknown): v is Operation => typeof v === "string" && OPERATIONS.includes(v as Operation);
+  const operations = scaffoldOperations();
+  const isOp = (v: unknown): v is Operation => typeof v === "string" && operations.includes(v as Operation);
   // a case with steps (its own or the table's) is a multi-step case
   const opOf = (c: { operation?: unknown; steps?: unknown } | null | undefined): unknown => (c?.steps !== undefined ? "steps" : c?.operation);
   const top = opOf(d as { operation?: unknown; steps?: unknown });
@@ -311,7 +317,7 @@ export function renderScaffold(s: ScaffoldInput): string {
   const spec =
     s.requirements.length > 0
       ? `[${s.requirements.map((r) => r.id).join(", ")}]`
-      : `[TODO]  # TODO: the SPEC.md requirement IDs this case checks, e.g. [${exampleRequirement(s.operation)}]`;
+      : `[TODO]  # TODO: the SPEC.md requirement IDs this case checks, e.g. [${template(s.operation).exampleRequirement}]`;
   const idLine = s.caseNamed ? `  - id: ${s.id}` : `  - id: ${s.id}  # TODO: the case's own name instead of TODO: lowercase words joined by -`;
   const lines = [
     ...header,
@@ -321,164 +327,32 @@ export function renderScaffold(s: ScaffoldInput): string {
     idLine,
     `    title: ""  # TODO: one sentence: the input, and what the implementation must answer`,
     `    spec: ${spec}`,
-    ...BODIES[s.operation](s),
+    ...template(s.operation).body,
   ];
   return `${lines.join("\n")}\n`;
 }
 
-function exampleRequirement(op: Operation): string {
-  return {
-    validate: "PAP-SEM-RESOLVE-SKILL",
-    "validate-cli": "PAP-CLI-EXIT-USAGE",
-    dispatch: "PAP-NATIVE-PRETOOLUSE-DENY",
-    compose: "HOST-DENY-WINS",
-    "load-agent-plugin": "AP-MANIFEST-OBJECT",
-    live: "PAP-LIVE-DENY",
-    steps: "PAP-LIFE-TRUST-RECHECK",
-  }[op];
-}
-
-const MANIFEST = ["schema_version = 1", "", "[plugin]", 'name = "demo"', 'description = "Demo package"'];
-
-const GATE_MANIFEST = [
-  "schema_version = 1",
-  "",
-  "[plugin]",
-  'name = "demo"',
-  'description = "The demo package."',
-  "",
-  "[[tool]]",
-  "schema_version = 1",
-  'id = "gate"',
-  'entry = "tools/gate.mjs"',
-  'runtime = "node"',
-  "argv = []",
-  'cwd = "tool_root"',
-  'availability = "required"',
-  "",
-  "[[hook]]",
-  "schema_version = 1",
-  'id = "gate"',
-  'tool = "gate"',
-  'subject = "tool_call"',
-  'phase = "before"',
-  'effect = "allow_deny"',
-  'requirement = "required"',
-  "timeout_ms = 1000",
-  'failure_policy = "report"',
-  'retry = "never"',
-  'error_visibility = "user"',
-  'blocking_scope = "matched_event"',
+const STEPS_BODY: readonly string[] = [
+  "    given:",
+  "      event: claude-code/2.1.233/PreToolUse/bash-echo  # TODO: the event dispatch steps send (it also gives the hooks' subject and phase); drop it, hooks and the dispatch steps for a package without hooks, and give provider instead",
+  "      hooks:  # TODO: the package's hooks, each generated with a node tool (plugins/demo/tools/<id>.mjs) that records its runs",
+  "        - { id: gate, effect: allow_deny, handler: { stdout: { kind: abstain } } }",
+  "      # optional: files (over the generated package), members (its plugin.members), provider, plugin, environment, source",
+  "    steps:  # TODO: the sequence (SPEC.md 1.11): operations (validate, dispatch, live, review, approve, revoke, activate, remove) with their expect, and edits papc makes",
+  "      - operation: approve",
+  "        expect: { exit: 0, approved: [tool:gate, hook:gate] }",
+  "      - operation: dispatch",
+  "        expect: { handlers: { gate: { runs: 1 } } }",
+  "      - name: edit the tool file  # a name the report uses for the step",
+  '        edit: { append: { plugins/demo/tools/gate.mjs: "// a later version\\n" } }',
+  "      - operation: dispatch",
+  "        expect: { handlers: { gate: { ran: false } } }  # TODO: what this step must show; expect.files checks files on disk after any step",
 ];
 
-const block = (indent: number, lines: readonly string[]): string[] => lines.map((l) => (l === "" ? "" : `${" ".repeat(indent)}${l}`));
-
-const BODIES: Record<Operation, (s: ScaffoldInput) => string[]> = {
-  validate: () => [
-    "    given:",
-    "      files:  # TODO: the source tree (paths relative to the source root); this package is valid as it stands",
-    "        plugins/demo/PLUGIN.toml: |",
-    ...block(10, MANIFEST),
-    "    expect:",
-    "      exit: TODO  # TODO: 0 (valid), 1 (invalid) or 2 (usage error)",
-    "      valid: TODO  # TODO: true or false",
-    "      # optional: structural: accept|reject; diagnostics: { includes: [{ code: …, path: … }], excludes: […], count: N };",
-    "      # report: {…} (a subset of report schema 1); fixture: { absent: [RAN], unchanged: true } (SPEC.md 1.3)",
-  ],
-  "validate-cli": () => [
-    "    given:",
-    "      args:",
-    '        argv: [--json, plugin, validate, "{source}"]  # TODO: the words after the validator\'s command name; "{source}" is the source directory',
-    "      files:  # TODO: the source tree; this package is valid as it stands",
-    "        plugins/demo/PLUGIN.toml: |",
-    ...block(10, MANIFEST),
-    "    expect:",
-    "      exit: TODO  # TODO: 0 (valid), 1 (invalid) or 2 (usage error)",
-    "      # optional: stderr: { $string: { min_bytes: 1 } } (something said on stderr); valid, diagnostics, report as for validate (SPEC.md 1.3)",
-  ],
-  dispatch: () => [
-    "    given:",
-    "      event: claude-code/2.1.233/PreToolUse/bash-echo  # TODO: the native event: a recording id (recordings/<provider>/<version>/<Event>/<name>), or { recording: …, set: {…}, delete: […] }",
-    "      hooks:",
-    "        - id: gate",
-    "          effect: TODO  # TODO: observe, add_context, allow_deny, rewrite_input, replace_output or continue_workflow",
-    "          handler: { stdout: { kind: abstain } }  # TODO: what the handler prints (a portable result, SPEC.md 5.4), and stderr, exit, delay_ms",
-    "          # optional: subject, phase, requirement, fallback, timeout_ms, failure_policy, error_visibility, matcher, bindings, inputs, argv, env (SPEC.md 1.6)",
-    "    expect:",
-    "      exit: TODO  # TODO: the dispatcher's exit status",
-    "      response: {}  # TODO: the native response: stdout parsed as JSON (null for empty stdout), compared exactly",
-    "      handlers:",
-    "        gate: { ran: TODO }  # TODO: true or false; optionally runs, argv, env, stdin, cwd",
-  ],
-  steps: () => [
-    "    given:",
-    "      event: claude-code/2.1.233/PreToolUse/bash-echo  # TODO: the event dispatch steps send (it also gives the hooks' subject and phase); drop it, hooks and the dispatch steps for a package without hooks, and give provider instead",
-    "      hooks:  # TODO: the package's hooks, each generated with a node tool (plugins/demo/tools/<id>.mjs) that records its runs",
-    "        - { id: gate, effect: allow_deny, handler: { stdout: { kind: abstain } } }",
-    "      # optional: files (over the generated package), members (its plugin.members), provider, plugin, environment, source",
-    "    steps:  # TODO: the sequence (SPEC.md 1.11): operations (validate, dispatch, live, review, approve, revoke, activate, remove) with their expect, and edits papc makes",
-    "      - operation: approve",
-    "        expect: { exit: 0, approved: [tool:gate, hook:gate] }",
-    "      - operation: dispatch",
-    "        expect: { handlers: { gate: { runs: 1 } } }",
-    "      - name: edit the tool file  # a name the report uses for the step",
-    '        edit: { append: { plugins/demo/tools/gate.mjs: "// a later version\\n" } }',
-    "      - operation: dispatch",
-    "        expect: { handlers: { gate: { ran: false } } }  # TODO: what this step must show; expect.files checks files on disk after any step",
-  ],
-  compose: () => [
-    "    given:",
-    "      args:",
-    "        packages: [company/plugins/demo]  # TODO: the package directories to compose, in registration order",
-    "        event: { hook: PreToolUse, tool_name: Bash }  # TODO: the host hook (and, for tool hooks, the tool)",
-    '        results: { "demo#hook:gate": { kind: deny, reason: "no" } }  # TODO: each hook\'s portable result by identity; absent: abstain',
-    "      files:  # TODO: the packages; this one holds one tool and one allow_deny hook on tool_call/before",
-    "        company/plugins/demo/PLUGIN.toml: |",
-    ...block(10, GATE_MANIFEST),
-    '        company/plugins/demo/tools/gate.mjs: "export {};\\n"',
-    "    expect:",
-    "      order: TODO  # TODO: the accepted plugin names in composition order, e.g. [demo]",
-    "      decision: { kind: TODO }  # TODO: none, allow, deny, rewrite_input, replace_output or continue_workflow (with reason, context, input or output)",
-    "      # optional: rejected: [{ package, code }]; tools: [{ name, plugin }]; fired: [identity…]; conflicts; failures (SPEC.md 1.9)",
-  ],
-  "load-agent-plugin": () => [
-    "    given:",
-    "      source: demo",
-    "      files:  # TODO: the package under test (its root is given.source); this one is valid as it stands",
-    "        demo/plugin.json: |",
-    ...block(10, [
-      "{",
-      '  "$schema": "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json",',
-      '  "name": "demo",',
-      '  "version": "1.0.0",',
-      '  "description": "Demo plugin"',
-      "}",
-    ]),
-    '        demo/skills/hello/SKILL.md: "---\\nname: hello\\ndescription: Says hello\\n---\\nSay hello to the user.\\n"',
-    "    expect:",
-    "      loaded: TODO  # TODO: true or false",
-    "      skills: TODO  # TODO: the names of the published skills, e.g. [hello] ([] when nothing loads)",
-    "      # optional: identity: { name, version, description } (null when not loaded); mcp_servers; hooks; apps; interface; diagnostics (SPEC.md 1.8)",
-  ],
-  live: () => [
-    "    given:",
-    "      provider: TODO  # TODO: claude-code or codex",
-    "      hooks:",
-    "        - id: gate",
-    "          subject: tool_call",
-    "          phase: before",
-    "          effect: TODO  # TODO: observe, add_context, allow_deny, rewrite_input, replace_output or continue_workflow",
-    "          handler: { stdout: { kind: abstain } }  # TODO: what the handler prints (a portable result, SPEC.md 5.4)",
-    "      scenario:  # TODO: what the scripted model does in the harness run (shell commands run in the work directory)",
-    "        prompt: Create the marker file.",
-    "        turns:",
-    "          - tool: shell",
-    "            arguments: { command: touch ran-original }",
-    "          - text: Done.",
-    "    expect:",
-    "      projection: { exit: TODO }  # TODO: the projection's exit (0 when nothing is refused); optionally refused: [ids], omitted: [ids]",
-    "      handlers:",
-    "        gate: { runs: TODO }  # TODO: how often the handler ran; optionally argv, env, stdin",
-    "      # optional: harness: { exit, output }; workdir: { present, absent }; model: { requests, request, all } (SPEC.md 1.7)",
-  ],
-};
+/** The body of the first case, and a requirement ID to show as an example. */
+function template(op: Operation): { exampleRequirement: string; body: readonly string[] } {
+  if (op === "steps") return { exampleRequirement: "PAP-LIFE-TRUST-RECHECK", body: STEPS_BODY };
+  const scaffold = operationNamed(op)?.scaffold;
+  if (!scaffold) throw new ScaffoldUsageError(`operation ${op} has no case template`);
+  return scaffold;
+}

@@ -18,8 +18,9 @@ let cached: Map<string, EventRow> | undefined;
 export function nativeEventTable(specText: string = readFileSync(kitPath("SPEC.md"), "utf8")): Map<string, EventRow> {
   const section = /^### 5\.1 .*\n([\s\S]*?)^#/m.exec(specText)?.[1];
   if (section === undefined) throw new Error("SPEC.md has no section 5.1 (the native event table)");
-  const rows = section.split("\n").filter((l) => l.startsWith("| `"));
-  const header = section.split("\n").find((l) => l.startsWith("| native event"));
+  const lines = section.split("\n");
+  const rows = lines.filter((l) => l.startsWith("| `"));
+  const header = lines.find((l) => l.startsWith("| native event"));
   const providers = (header ?? "")
     .split("|")
     .slice(3, -1)

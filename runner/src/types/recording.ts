@@ -18,6 +18,13 @@ export interface HarnessPin {
   version_output: string;
 }
 
+/** A pinned (or `--harness`-selected) harness found in the harness cache. */
+export interface ResolvedHarness {
+  pin: HarnessPin;
+  /** Absolute path of the executable. */
+  binary: string;
+}
+
 /** recordings/pins.yaml */
 export interface PinsFile {
   harnesses: HarnessPin[];

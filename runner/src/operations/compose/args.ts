@@ -2,12 +2,12 @@
 // package paths that stay inside the fixture and name a PLUGIN.toml the case writes, and result
 // keys that are hook identities. A mistake here is a finding at its line, not a confusing result.
 
-import { check, describeErrors } from "../schemas/registry.js";
-import { HOOK_IDENTITY_PATTERN } from "../schemas/protocol-schemas.js";
-import type { CaseSpec } from "../types/case.js";
-import type { ComposeArgs } from "../../shared/protocol.js";
-import { fixturePathProblems } from "../fixtures/fixture-paths.js";
-import type { KeyFinding } from "./operation-keys.js";
+import { check, describeErrors } from "../../schemas/registry.js";
+import { HOOK_IDENTITY_PATTERN } from "../../schemas/protocol-schemas.js";
+import type { CaseSpec } from "../../types/case.js";
+import type { ComposeArgs } from "../../../shared/protocol.js";
+import { fixturePathProblems } from "../../fixtures/fixture-paths.js";
+import type { KeyFinding } from "../../registry/operation-definition.js";
 
 const IDENTITY = new RegExp(HOOK_IDENTITY_PATTERN);
 

@@ -2,11 +2,11 @@
 // reports: order, tools, fired hooks, conflicts and failures exactly (their order is specified),
 // rejected packages as a set of {package, code}, and the decision by its named keys.
 
-import type { ComposeExpectation } from "../types/case.js";
-import type { ComposeResult } from "../../shared/protocol.js";
-import type { DiffLine } from "../types/run-report.js";
-import { diffField } from "./diff-lines.js";
-import { pathDiff } from "./path-diff.js";
+import type { ComposeExpectation } from "../../types/case.js";
+import type { ComposeResult } from "../../../shared/protocol.js";
+import type { DiffLine } from "../../types/run-report.js";
+import { diffField } from "../../compare/diff-lines.js";
+import { pathDiff } from "../../compare/path-diff.js";
 
 const EXACT = ["order", "tools", "fired", "conflicts", "failures"] as const;
 

@@ -3,14 +3,14 @@
 // and how each generated handler was run (from its capture lines). Only stated fields are
 // compared; mismatches are diff lines in compare-validate's form.
 
-import type { DispatchExpectation, HandlerExpectation } from "../types/case.js";
-import type { DispatchResult } from "../../shared/protocol.js";
-import type { DiffLine } from "../types/run-report.js";
-import type { HandlerRun } from "../dispatch/handler-runs.js";
-import { valueAt } from "../dispatch/json-pointer.js";
-import { entryOf } from "../dispatch/package-files.js";
-import { diffField } from "./diff-lines.js";
-import { expectedView, jsonEqual, matchesExactly } from "./value-match.js";
+import type { DispatchExpectation, HandlerExpectation } from "../../types/case.js";
+import type { DispatchResult } from "../../../shared/protocol.js";
+import type { DiffLine } from "../../types/run-report.js";
+import type { HandlerRun } from "../../dispatch/handler-runs.js";
+import { valueAt } from "../../dispatch/json-pointer.js";
+import { entryOf } from "../../dispatch/package-files.js";
+import { diffField } from "../../compare/diff-lines.js";
+import { expectedView, jsonEqual, matchesExactly } from "../../compare/value-match.js";
 
 export interface DispatchObservation {
   /** The event the runner sent (args.event), for `stdin: event`. */

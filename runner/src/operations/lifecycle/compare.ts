@@ -5,10 +5,10 @@
 // difference (KIT-OP-LIFECYCLE-RESULT).
 
 import { relative } from "node:path";
-import type { LifecycleExpectation } from "../types/case.js";
-import type { LifecycleResult, ReviewEntry } from "../../shared/protocol.js";
-import type { DiffLine } from "../types/run-report.js";
-import { diffField } from "./diff-lines.js";
+import type { LifecycleExpectation } from "../../types/case.js";
+import type { LifecycleResult, ReviewEntry } from "../../../shared/protocol.js";
+import type { DiffLine } from "../../types/run-report.js";
+import { diffField } from "../../compare/diff-lines.js";
 
 export function compareLifecycle(expect: LifecycleExpectation & { exit?: number }, result: LifecycleResult, root: string): DiffLine[] {
   const diff: DiffLine[] = [];

@@ -6,12 +6,12 @@
 
 import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
-import type { LiveExpectation, TextExpectation } from "../types/case.js";
-import type { LiveResult } from "../../shared/protocol.js";
-import type { DiffLine } from "../types/run-report.js";
-import { LIVE_RUN_TIMEOUT_MS, MAX_MAIN_REQUESTS, mainLoop, type LiveObservation } from "../live/run-live.js";
-import { compareHandler } from "./compare-dispatch.js";
-import { diffField } from "./diff-lines.js";
+import type { LiveExpectation, TextExpectation } from "../../types/case.js";
+import type { LiveResult } from "../../../shared/protocol.js";
+import type { DiffLine } from "../../types/run-report.js";
+import { LIVE_RUN_TIMEOUT_MS, MAX_MAIN_REQUESTS, mainLoop, type LiveObservation } from "../../live/run-live.js";
+import { compareHandler } from "../dispatch/compare.js";
+import { diffField } from "../../compare/diff-lines.js";
 
 export function compareLive(expect: LiveExpectation, result: LiveResult, observed: LiveObservation, environment: Record<string, string> = {}): DiffLine[] {
   const diff: DiffLine[] = [];

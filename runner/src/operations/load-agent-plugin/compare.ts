@@ -5,12 +5,12 @@
 // needs) is not a difference: it is listed as unobserved, and the case is then a skip
 // (KIT-AP-UNOBSERVED), never a pass.
 
-import type { AgentPluginExpectation, DiagnosticsExpectation, McpServerPattern } from "../types/case.js";
-import type { AgentPluginLoadResult, AgentPluginOptionalField } from "../../shared/protocol.js";
-import type { DiffLine } from "../types/run-report.js";
-import { compareDiagnostics } from "./compare-validate.js";
-import { diffField } from "./diff-lines.js";
-import { pathDiff } from "./path-diff.js";
+import type { AgentPluginExpectation, DiagnosticsExpectation, McpServerPattern } from "../../types/case.js";
+import type { AgentPluginLoadResult, AgentPluginOptionalField } from "../../../shared/protocol.js";
+import type { DiffLine } from "../../types/run-report.js";
+import { compareDiagnostics } from "../validate/compare.js";
+import { diffField } from "../../compare/diff-lines.js";
+import { pathDiff } from "../../compare/path-diff.js";
 
 export interface AgentPluginComparison {
   diff: DiffLine[];

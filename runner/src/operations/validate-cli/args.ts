@@ -2,9 +2,9 @@
 // (protocol/validate-cli-args.schema.json). A case without a command line is a finding at its
 // line, not a run that sends nothing.
 
-import { check, describeErrors } from "../schemas/registry.js";
-import type { CaseSpec } from "../types/case.js";
-import type { KeyFinding } from "./operation-keys.js";
+import { check, describeErrors } from "../../schemas/registry.js";
+import type { CaseSpec } from "../../types/case.js";
+import type { KeyFinding } from "../../registry/operation-definition.js";
 
 /** The word of `args.argv` the runner replaces with the absolute source path. */
 export const SOURCE_WORD = "{source}";

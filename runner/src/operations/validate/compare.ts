@@ -1,12 +1,12 @@
 // Compares a `validate` result with a case's expectations. Only stated fields are compared;
 // diagnostics match by the fields a pattern names (code, path, phase, severity), never by message.
 
-import type { DiagnosticPattern, ValidateExpectation } from "../types/case.js";
-import type { ValidateResult } from "../../shared/protocol.js";
-import type { DiffLine } from "../types/run-report.js";
-import { diffField } from "./diff-lines.js";
-import { matchesSubset, projectOnto } from "./match.js";
-import { pathDiff } from "./path-diff.js";
+import type { DiagnosticPattern, ValidateExpectation } from "../../types/case.js";
+import type { ValidateResult } from "../../../shared/protocol.js";
+import type { DiffLine } from "../../types/run-report.js";
+import { diffField } from "../../compare/diff-lines.js";
+import { matchesSubset, projectOnto } from "../../compare/match.js";
+import { pathDiff } from "../../compare/path-diff.js";
 
 export function compareValidate(expect: ValidateExpectation, result: ValidateResult): DiffLine[] {
   const diff: DiffLine[] = [];

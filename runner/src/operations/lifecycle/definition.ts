@@ -1,0 +1,47 @@
+// The lifecycle operations (SPEC 1.11): review, approve, revoke, activate and remove, each a step
+// of a multi-step case that keeps the consumer's state between steps. One result schema and one
+// comparison serve all five.
+
+import type { LifecycleArgs, LifecycleOperation, LifecycleResult } from "../../../shared/protocol.js";
+import { DEFAULT_PLUGIN } from "../../dispatch/hook-defaults.js";
+import type { OperationDefinition, StepCheckFinding } from "../../registry/operation-definition.js";
+import { check, describeErrors } from "../../schemas/registry.js";
+import { compareLifecycle } from "./compare.js";
+
+const LIFECYCLE_EXPECT = ["review", "approved", "revoked", "activation", "members", "instructions", "removed", "kept"] as const;
+
+function lifecycleOperation(name: LifecycleOperation): OperationDefinition {
+  return {
+    name,
+    usedIn: { case: false, step: true },
+    keys: { given: [], expect: LIFECYCLE_EXPECT },
+    stepCheck(step, given) {
+      const findings: StepCheckFinding[] = [];
+      if (given.provider === undefined && given.event === undefined) {
+        findings.push({ code: "step-shape", path: ["operation"], message: "a lifecycle step needs the activation target: give the case `given.provider` (or a `given.event`)" });
+      }
+      // the arguments papc builds, with this step's over them (paths as the runner makes them absolute)
+      const args = { provider: "codex", plugin: "demo", state_dir: "/root/consumer-state", environment: {}, ...step.args };
+      const shape = check("protocol/lifecycle-args.schema.json", args);
+      if (!shape.ok) findings.push({ code: "step-shape", path: ["args"], message: `args do not match protocol/lifecycle-args.schema.json: ${describeErrors(shape.errors)}` });
+      return findings;
+    },
+    stepArgs(c, { provider, stateDir, environment, own }) {
+      const args: LifecycleArgs = { provider: provider ?? "", plugin: c.given?.plugin ?? DEFAULT_PLUGIN, state_dir: stateDir, environment: environment() };
+      return { ...args, ...own };
+    },
+    resultSchema: "protocol/lifecycle-result.schema.json",
+    async judge(c, result, { root }) {
+      return { ok: true, diff: compareLifecycle(c.expect, result as unknown as LifecycleResult, root) };
+    },
+    // a lifecycle operation is only ever a step: its case's polarity is the steps'
+    polarity: () => "other",
+    // a review entry whose grant no longer covers it, a blocked activation or member, a block left in place
+    stopsInStep(e) {
+      const lapsed = Object.values(e.review ?? {}).some((r) => r.trust === "changed");
+      return lapsed || e.activation === "blocked" || Object.values(e.members ?? {}).some((m) => m !== "active") || (e.kept?.length ?? 0) > 0;
+    },
+  };
+}
+
+export const LIFECYCLE_OPERATIONS: readonly OperationDefinition[] = (["review", "approve", "revoke", "activate", "remove"] as const).map(lifecycleOperation);

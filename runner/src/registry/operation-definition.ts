@@ -1,0 +1,112 @@
+// What the kit knows about one operation, in one place (runner/src/operations/<name>/): the keys
+// a case of it may use, the schema its result must satisfy, how a result is compared with the
+// case's expectation, how coverage counts the case, and how exec mode reads a command's output.
+// The core (loading, running, judging, coverage) asks the registered definition
+// (registry/operations.ts) and never switches on an operation's name.
+
+import type { LintCode } from "../common/problems.js";
+import type { YamlPath } from "../common/yaml-locate.js";
+import type { Operation } from "../../shared/protocol.js";
+import type { CaseExpectation, CaseGiven, CaseSpec, CaseStep, LoadedCase } from "../types/case.js";
+import type { ResolvedHarness } from "../types/recording.js";
+import type { DiffLine, LiveCells } from "../types/run-report.js";
+
+/** Whether a case shows a rule accepting input, rejecting it, or neither (papc coverage). */
+export type Polarity = "accepting" | "rejecting" | "other";
+
+/**
+ * The comparison of one result. `unobserved`: fields the case checks that the result left out (a
+ * skip when nothing else differs). Not ok: the result could not be compared, through the
+ * implementation's fault (an error) or, with `suiteBug`, the case's or papc's.
+ */
+export type Verdict = { ok: true; diff: DiffLine[]; live?: LiveCells; unobserved?: string[] } | { ok: false; message: string; suiteBug?: true };
+
+/** What judging a result may use besides the result: the fixture root, what was sent, and for a live case its harness. */
+export interface JudgeContext {
+  root: string;
+  args: Record<string, unknown>;
+  harness?: ResolvedHarness;
+}
+
+/** A finding in a case, at a path below the case (or below the step it concerns). */
+export interface KeyFinding {
+  path: YamlPath;
+  message: string;
+}
+
+/** A finding about one step, at a path below the step. */
+export interface StepCheckFinding {
+  code: LintCode;
+  path: YamlPath;
+  message: string;
+}
+
+/** What papc builds for every step of a multi-step case, for a definition's `stepArgs`. */
+export interface StepArgsBase {
+  /** The step's own `args`, paths made absolute. */
+  own: Record<string, unknown>;
+  /** The absolute source path. */
+  source: string;
+  /** The consumer's own directory for the case (SPEC 1.11). */
+  stateDir: string;
+  /** The case's provider: given.provider, else its event's. */
+  provider: string | undefined;
+  /** The user's environment (HOME and the providers' directories, then given.environment); throws on a path that leaves the fixture. */
+  environment(): Record<string, string>;
+}
+
+/** How exec mode reads a one-shot command's exit status and output. */
+export type ExecReading = { kind: "result"; result: Record<string, unknown> } | { kind: "protocol-error"; message: string };
+
+export interface OperationDefinition {
+  /** The protocol's name for it (SPEC 1.2), as cases and `hello.operations` write it. */
+  readonly name: Operation;
+  /** Where a case may use it: as the case's operation, as a step of a multi-step case (SPEC 1.11), or both. */
+  readonly usedIn: { readonly case: boolean; readonly step: boolean };
+  /** Its own `given` and `expect` keys; `files`, `args`, `source` and `exit` are every operation's. */
+  readonly keys: { readonly given: readonly string[]; readonly expect: readonly string[] };
+  /** Why `expect.exit` means nothing for it; absent when an exit status is checked. */
+  readonly noExit?: string;
+  /**
+   * Where below `given` or `expect` (the path starts with one of them) it admits an explicit null
+   * beyond what every operation admits; anywhere else a null is an empty YAML value, a mistake.
+   */
+  nullAllowed?(path: YamlPath): boolean;
+  /** Checks of `given.args` the schema cannot make, each a finding with this lint code. */
+  readonly argsCheck?: { readonly code: LintCode; findings(c: CaseSpec): KeyFinding[] };
+  /** Checks of one step of this operation against its multi-step case's `given` (SPEC 1.11). */
+  stepCheck?(step: CaseStep, given: CaseGiven): StepCheckFinding[];
+  /** In a multi-step case, what a step of it sends; default: the step's own `args`. */
+  stepArgs?(c: LoadedCase, base: StepArgsBase): Record<string, unknown>;
+  /** What the run request's `case.args` holds; default: `given.args` as written. `source`: the absolute source path. */
+  caseArgs?(c: LoadedCase, source: string): Record<string, unknown>;
+  /**
+   * The reference's implementation of it contains no call that writes a file, so a fixture may be
+   * reused across runs of the same case (mutation testing does; a case with
+   * `expect.fixture.unchanged` would catch a write).
+   */
+  readonly readsOnly?: true;
+  /**
+   * Its implementation runs the package's hook handlers, which record their runs in the fixture
+   * (runner/src/dispatch/handler-runs.ts): in a multi-step case papc clears those captures, and
+   * kills what the handlers left, before each of its steps.
+   */
+  readonly runsHandlers?: true;
+  /** The protocol schema (runner/schemas/) every result must satisfy before it is compared. */
+  readonly resultSchema: string;
+  /** A result that satisfies the schema, compared with what the case expects. */
+  judge(c: LoadedCase, result: Record<string, unknown>, at: JudgeContext): Promise<Verdict>;
+  /** How papc coverage counts a case of it (SPEC 1.1), when the case does not say (`polarity`). */
+  polarity(e: CaseExpectation): Polarity;
+  /** In a multi-step case: whether this step expects something stopped (a rejecting case then). */
+  stopsInStep?(e: CaseExpectation): boolean;
+  /**
+   * What `papc new case` writes for a case of it, below the case's id, title and spec (a case
+   * operation has one): the body's lines, and a requirement ID to suggest.
+   */
+  readonly scaffold?: { readonly exampleRequirement: string; readonly body: readonly string[] };
+  /** What `papc repro` tells a reader of a case of it beyond the requests (a live case: the harness runs too). */
+  readonly reproNote?: string;
+  /** Exec mode: a command's exit status, stdout and stderr as a result; default: stdout is the result as JSON. */
+  readExec?(exit: number, stdout: string, stderr: string): ExecReading | undefined;
+}
