@@ -90,6 +90,11 @@ describe("a usage error without a report (PAP-CLI-USAGE-REPORT: a CLI may print 
     expect(mapExecResult("load-agent-plugin", 2, "").kind).toBe("protocol-error");
   });
 
+  it("a dispatcher run as a command has its stderr observed even when empty, so `stderr: { $string: { excludes } }` can pass", async () => {
+    const { mapExecResult } = await import("../src/protocol/exec-client.js");
+    expect(mapExecResult("dispatch", 0, "{}\n", "")).toEqual({ kind: "result", result: { exit: 0, stdout: "{}\n", stderr: "" } });
+    expect(mapExecResult("dispatch", 2, "", "gate: writes\n")).toEqual({ kind: "result", result: { exit: 2, stdout: "", stderr: "gate: writes\n" } });
+  });
 
   it("the result schema admits a missing report only with exit 2", async () => {
     const { check } = await import("../src/schemas/registry.js");

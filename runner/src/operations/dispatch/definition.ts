@@ -53,6 +53,7 @@ export const dispatch: OperationDefinition = {
   },
   polarity: dispatchPolarity,
   stopsInStep: (e) => dispatchPolarity(e) === "rejecting" || Object.values(e.handlers ?? {}).some((h) => h.ran === false || h.runs === 0),
-  // A dispatcher's stdout is the native response as text: papc parses it when it compares.
-  readExec: (exit, stdout, stderr) => ({ kind: "result", result: stderr ? { exit, stdout, stderr } : { exit, stdout } }),
+  // A dispatcher's stdout is the native response as text: papc parses it when it compares. Its
+  // stderr is what papc read from the command, empty or not: observed either way.
+  readExec: (exit, stdout, stderr) => ({ kind: "result", result: { exit, stdout, stderr } }),
 };
