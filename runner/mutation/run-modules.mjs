@@ -60,7 +60,7 @@ export const CHUNKS = [
   // reached only by the multi-step cases: with them the chunk took over 40 minutes, so those few
   // mutants stay uncovered here and the lifecycle chunk tests the gate that drives them)
   { module: "dispatcher", operations: "dispatch", files: tree("reference/src/dispatch") },
-  { module: "validator", operations: VALIDATOR_CASES, files: V(["validate", "structural", "report", "contract", "identity", "limits", "json-pointer", "providers", "cycles"]) },
+  { module: "validator", operations: VALIDATOR_CASES, files: V(["validate", "diagnostic-codes", "structural", "report", "contract", "identity", "limits", "json-pointer", "providers", "cycles"]) },
   { module: "validator", operations: VALIDATOR_CASES, files: V(["package-tree", "discovery", "source-dirs", "members"]) },
   { module: "validator", operations: VALIDATOR_CASES, files: V(["manifest-decode", "manifest-types", "tools", "hooks", "hook-combinations", "bindings"]) },
   { module: "validator", operations: VALIDATOR_CASES, files: V(["skills", "frontmatter", "resolution", "references", "instructions", "agents"]) },
@@ -68,6 +68,19 @@ export const CHUNKS = [
   // the multi-step cases (operation "steps" as loaded) exercise the lifecycle module
   { module: "lifecycle", operations: "steps", files: tree("reference/src/lifecycle") },
 ];
+
+// Every file Stryker is configured to mutate (stryker.config.mjs) belongs to exactly one chunk:
+// a new module left out of the lists above would otherwise go untested without a word.
+{
+  const inChunks = CHUNKS.flatMap((c) => c.files);
+  const validator = [...tree("reference/src/validate"), ...[...SHARED].map((n) => `reference/src/${n}.ts`)];
+  const missing = validator.filter((f) => !inChunks.includes(f));
+  const twice = inChunks.filter((f, i) => inChunks.indexOf(f) !== i);
+  if (missing.length > 0 || twice.length > 0) {
+    console.error(`run-modules: the chunks must hold every validator file once (in none: ${missing.join(", ") || "-"}; twice: ${twice.join(", ") || "-"})`);
+    process.exit(2);
+  }
+}
 
 const dash = process.argv.indexOf("--");
 const own = (dash === -1 ? process.argv.slice(2) : process.argv.slice(2, dash)).filter(Boolean);

@@ -4,6 +4,7 @@
 // diagnostic. Selectors are compared with names the scans listed, never joined into paths.
 // Nothing outside the source is consulted: another source's references stay unavailable.
 
+import { diagnostic } from "./diagnostic-codes.js";
 import type { ReportDiagnostic, ReportMember } from "../../../runner/shared/validation-report.js";
 import type { AgentScan } from "./agents.js";
 import type { InstructionIndex } from "./instructions.js";
@@ -120,20 +121,19 @@ export interface ResolutionReport {
   requiredEdges: Map<string, string[]>;
 }
 
-/** unresolved_member / unresolved_dependency: an error when required, else a warning. */
+/** unresolved_member / unresolved_dependency: an error when required, else a warning (diagnostic-codes.ts). */
 function unresolved(
-  kind: "member" | "dependency",
+  code: "unresolved_member" | "unresolved_dependency",
   entry: { ref: string; requirement: string },
   result: { status: string; detail: string },
   path: string,
 ): ReportDiagnostic {
-  return {
-    code: `unresolved_${kind}`,
-    phase: kind === "member" ? "member_resolution" : "dependency_resolution",
-    severity: entry.requirement === "required" ? "error" : "warning",
+  return diagnostic({
+    code,
     path,
-    message: `${entry.requirement} ${kind} ${entry.ref} is ${result.status}: ${result.detail}`,
-  };
+    message: `${entry.requirement} ${code === "unresolved_member" ? "member" : "dependency"} ${entry.ref} is ${result.status}: ${result.detail}`,
+    required: entry.requirement === "required",
+  });
 }
 
 export async function resolvePackages(packages: readonly ResolvablePackage[], sourceId: string, components: SourceComponents): Promise<ResolutionReport> {
@@ -142,7 +142,7 @@ export async function resolvePackages(packages: readonly ResolvablePackage[], so
     for (const member of pkg.members) {
       const result = await resolveReference(member.reference, sourceId, components);
       report.members.push({ plugin: pkg.packageRef, ref: member.ref, requirement: member.requirement, status: result.status, detail: result.detail });
-      if (result.status !== "resolved") report.diagnostics.push(unresolved("member", member, result, pkg.manifestPath));
+      if (result.status !== "resolved") report.diagnostics.push(unresolved("unresolved_member", member, result, pkg.manifestPath));
     }
     // Stryker disable next-line ArrayDeclaration: an edge to a name that is no package directory (names are lower kebab case) closes no cycle
     const edges: string[] = [];
@@ -150,7 +150,7 @@ export async function resolvePackages(packages: readonly ResolvablePackage[], so
       const result = await resolveReference(dependency.reference, sourceId, components);
       report.dependencies.push({ plugin: pkg.packageRef, ref: dependency.ref, requirement: dependency.requirement, status: result.status, detail: result.detail });
       if (result.status !== "resolved") {
-        report.diagnostics.push(unresolved("dependency", dependency, result, pkg.manifestPath));
+        report.diagnostics.push(unresolved("unresolved_dependency", dependency, result, pkg.manifestPath));
       } else if (
         dependency.requirement === "required" &&
         // Stryker disable next-line ConditionalExpression: a resolved dependency (always plugin:) always has a target

@@ -25,6 +25,7 @@ import { resolvePackages } from "./resolution.js";
 import { scanSkills } from "./skills.js";
 import { checkStructure, type StructuralError } from "./structural.js";
 import { walkPackage } from "./package-tree.js";
+import { diagnostic, type DiagnosticCode } from "./diagnostic-codes.js";
 
 export const DEFAULT_SOURCE_ID = "validation";
 
@@ -33,7 +34,7 @@ export const EXIT = { valid: 0, invalid: 1, usage: 2 } as const;
 
 /** One finding of a package tree walk, on a path relative to the source root. */
 export interface PackageTreeFinding {
-  code: string;
+  code: DiagnosticCode;
   path: string;
   message: string;
 }
@@ -69,11 +70,9 @@ export function sourceIdProblem(sourceId: string): string | undefined {
   return undefined;
 }
 
-function contractError(code: string, path: string, message: string, pointer?: string): ReportDiagnostic {
-  const diagnostic: ReportDiagnostic = { code, phase: "package_contract", severity: "error", path, message };
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: the pointer is never compared (SPEC 4.2), and JSON drops an undefined one
-  if (pointer !== undefined) diagnostic.pointer = pointer;
-  return diagnostic;
+/** A package-contract finding's diagnostic (every code used with it is of that phase, SPEC 4.4). */
+function contractError(code: DiagnosticCode, path: string, message: string, pointer?: string): ReportDiagnostic {
+  return diagnostic({ code, path, message, pointer });
 }
 
 function findingDiagnostic(pkg: DiscoveredPackage, finding: ContractFinding): ReportDiagnostic {
@@ -89,7 +88,7 @@ function decodeDiagnostic(pkg: DiscoveredPackage, failure: DecodeFailure): Repor
  * An exit-2 outcome (missing source directory, bad source id). The CLI contract only fixes
  * the exit code; a report is still returned so the protocol reply and `--json` stay uniform.
  */
-function usageFailure(sourcePath: string, code: string, message: string): ReferenceValidateResult {
+function usageFailure(sourcePath: string, code: DiagnosticCode, message: string): ReferenceValidateResult {
   const report = buildReport({
     sourcePath,
     discovered: 0,
@@ -194,7 +193,7 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
   // 5. Components of the source (3.6, 3.7) and resolution of the valid packages' references.
   const [skills, agents, instructions] = await Promise.all([scanSkills(sourcePath), scanAgents(sourcePath), InstructionIndex.open(sourcePath)]);
   for (const warning of skills.warnings) {
-    diagnostics.push({ code: warning.code, phase: "member_resolution", severity: "warning", path: warning.path, message: warning.message });
+    diagnostics.push(diagnostic(warning));
   }
   // Stryker disable next-line ConditionalExpression: id: undefined matches no selector, like a missing id
   const plugins = valid.map((c) => ({ dir: c.discovered.name, ...(c.manifest.plugin.id === undefined ? {} : { id: c.manifest.plugin.id }) }));
@@ -215,13 +214,7 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
   for (const group of findCycles(resolution.requiredEdges)) {
     // Stryker disable next-line ArrowFunction,StringLiteral: the names appear only in the message
     const names = group.map((slot) => `${sourceId}:${slot}`);
-    diagnostics.push({
-      code: "required_dependency_cycle",
-      phase: "dependency_resolution",
-      severity: "error",
-      path: "",
-      message: `required plugin dependency cycle among ${names.join(", ")}`,
-    });
+    diagnostics.push(diagnostic({ code: "required_dependency_cycle", path: "", message: `required plugin dependency cycle among ${names.join(", ")}` }));
   }
 
   // 7. Provider support (3.11) and the report (chapter 4).
@@ -258,7 +251,7 @@ const DESCRIPTOR_VERSION = /^\/(tool|hook)\/(\d+)\/schema_version$/;
  * version this consumer does not support (published reference's code); anything else the
  * schema refuses is an invalid package.
  */
-function schemaErrorCode(error: StructuralError, manifest: JsonObject): string {
+function schemaErrorCode(error: StructuralError, manifest: JsonObject): DiagnosticCode {
   const m = DESCRIPTOR_VERSION.exec(error.pointer);
   // Stryker disable next-line ConditionalExpression: for a descriptor schema_version only the const keyword fails on an integer; anything else is invalid_plugin_package either way
   if (m && error.keyword === "const") {
