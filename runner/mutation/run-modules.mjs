@@ -60,7 +60,11 @@ export const CHUNKS = [
   // reached only by the multi-step cases: with them the chunk took over 40 minutes, so those few
   // mutants stay uncovered here and the lifecycle chunk tests the gate that drives them)
   { module: "dispatcher", operations: "dispatch", files: tree("reference/src/dispatch") },
-  { module: "validator", operations: VALIDATOR_CASES, files: V(["validate", "diagnostic-codes", "structural", "report", "contract", "identity", "limits", "json-pointer", "providers", "cycles"]) },
+  {
+    module: "validator",
+    operations: VALIDATOR_CASES,
+    files: V(["validate", "diagnostic-codes", "structural", "report", "contract", "identity", "limits", "json-pointer", "providers", "cycles"]),
+  },
   { module: "validator", operations: VALIDATOR_CASES, files: V(["package-tree", "discovery", "source-dirs", "members"]) },
   { module: "validator", operations: VALIDATOR_CASES, files: V(["manifest-decode", "manifest-types", "tools", "hooks", "hook-combinations", "bindings"]) },
   { module: "validator", operations: VALIDATOR_CASES, files: V(["skills", "frontmatter", "resolution", "references", "instructions", "agents"]) },

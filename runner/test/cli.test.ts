@@ -30,9 +30,7 @@ beforeAll(async () => {
 describe("papc run against the reference", () => {
   it("passes every case and exits 0", () => {
     // the cases first, with what differed: the terminal's tail (below) is cut short in a failure
-    const notPassing = reference.cases
-      .filter((c) => c.outcome !== "pass")
-      .map((c) => `${c.id}: ${c.outcome} ${c.message ?? ""} ${JSON.stringify(c.diff ?? [])}`.slice(0, 2000));
+    const notPassing = reference.cases.filter((c) => c.outcome !== "pass").map((c) => `${c.id}: ${c.outcome} ${c.message ?? ""} ${JSON.stringify(c.diff ?? [])}`.slice(0, 2000));
     expect(notPassing).toEqual([]);
     expect(referenceRun.exitCode, referenceRun.stdout.slice(-3000)).toBe(0);
     expect(reference.cases.length).toBeGreaterThan(100);
