@@ -83,7 +83,8 @@ export function projectionInstalls(result: LiveResult): boolean {
   return result.exit === 0 && result.refused.length === 0;
 }
 
-export async function runLive(c: LoadedCase & { live: ResolvedLive }, result: LiveResult, root: string, harness: ResolvedHarness): Promise<LiveObservation> {
+/** `signal`: aborted when the case's judging runs past its bound; the harness is killed then. */
+export async function runLive(c: LoadedCase & { live: ResolvedLive }, result: LiveResult, root: string, harness: ResolvedHarness, signal?: AbortSignal): Promise<LiveObservation> {
   const live = c.live;
   const folders = liveFolders(root);
   const hookIds = live.hooks.map((h) => h.id);
@@ -113,6 +114,7 @@ export async function runLive(c: LoadedCase & { live: ResolvedLive }, result: Li
     ...(live.scenario.codex_sandbox ? { codexSandbox: live.scenario.codex_sandbox } : {}),
     env: c.given?.environment ?? {},
     maxMainRequests: MAX_MAIN_REQUESTS,
+    ...(signal ? { signal } : {}),
   });
   const h: HarnessObservation = { timedOut: r.timedOut, looped: r.looped, output: r.output, ms: r.ms };
   if (r.exitCode !== undefined) h.exitCode = r.exitCode;

@@ -31,6 +31,8 @@ export interface HarnessRunOptions {
   env?: Record<string, string>;
   /** Stop the harness once this many main-loop requests arrived (a hook that makes it loop). */
   maxMainRequests?: number;
+  /** Aborted when the caller gives up on the run: the harness is killed as at its timeout. */
+  signal?: AbortSignal;
   /** Called before the harness starts, e.g. to stamp a capture time. */
   onStart?: () => void;
   /** Called after the harness ended, while the model server still holds its log. */
@@ -93,6 +95,7 @@ export async function runHarness(o: HarnessRunOptions): Promise<HarnessRunResult
       reject: false,
       all: true,
       timeout: o.timeoutMs,
+      ...(o.signal ? { cancelSignal: o.signal } : {}),
       forceKillAfterDelay: 2000,
     });
     stop = () => void child.kill("SIGKILL");

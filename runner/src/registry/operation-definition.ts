@@ -26,6 +26,8 @@ export interface JudgeContext {
   root: string;
   args: Record<string, unknown>;
   harness?: ResolvedHarness;
+  /** Aborted when judging runs past its bound (KIT-JUDGE-TIMEOUT): whatever the judge started must stop. */
+  signal?: AbortSignal;
 }
 
 /** A finding in a case, at a path below the case (or below the step it concerns). */

@@ -15,9 +15,9 @@ import { judge } from "./result-check.js";
 
 /** What is checked on disk after the reply: the fixture (with its digest from before the request) and named files. */
 export interface LeftChecks {
-  fixture?: FixtureExpectation | undefined;
-  before?: TreeDigest | undefined;
-  files?: Record<string, FileExpectation> | undefined;
+  fixture?: FixtureExpectation;
+  before?: TreeDigest;
+  files?: Record<string, FileExpectation>;
   /** The fixture as given, for `as_given` file checks. */
   given?: Record<string, FixtureEntry>;
 }
@@ -29,8 +29,8 @@ export type JudgedReply =
 
 export async function judgeReply(c: LoadedCase, result: Record<string, unknown>, at: JudgeContext, left: LeftChecks, ms: number): Promise<JudgedReply> {
   try {
-    return await withinJudgeTime(async (): Promise<JudgedReply> => {
-      const verdict = await judge(c, result, at);
+    return await withinJudgeTime(async (signal): Promise<JudgedReply> => {
+      const verdict = await judge(c, result, { ...at, signal });
       if (!verdict.ok) return { kind: verdict.suiteBug ? "suite-bug" : "error", message: verdict.message };
       const diff = [...verdict.diff];
       try {

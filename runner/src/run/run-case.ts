@@ -151,8 +151,7 @@ async function runExchange(
     const { outcome, message } = outcomeOfExchange(exchange);
     return done(outcome, { message, ...withStderr });
   }
-  const at = harness ? { root, args: payload.args, harness } : { root, args: payload.args };
-  const judged = await judgeReply(c, exchange.result, at, { fixture: fixtureExpect, before }, options.judgeTimeoutMs);
+  const judged = await judgeReply(c, exchange.result, { root, args: payload.args, harness }, { fixture: fixtureExpect, before }, options.judgeTimeoutMs);
   if (judged.kind !== "judged") return done(judged.kind, { message: judged.message, ...withStderr });
   const { diff } = judged;
   const live = judged.live ? { live: judged.live } : {};

@@ -94,8 +94,13 @@ export async function runSteps(
       const { outcome, message } = outcomeOfExchange(exchange);
       return stop(outcome, message, withStderr);
     }
-    const at = harness ? { root, args, harness } : { root, args };
-    const judged = await judgeReply({ ...c, operation, expect }, exchange.result, at, { fixture: expect.fixture, before, files: expect.files, given }, bounds.judgeTimeoutMs);
+    const judged = await judgeReply(
+      { ...c, operation, expect },
+      exchange.result,
+      { root, args, harness },
+      { fixture: expect.fixture, before, files: expect.files, given },
+      bounds.judgeTimeoutMs,
+    );
     if (judged.kind !== "judged") return stop(judged.kind, judged.message, withStderr);
     if (judged.live) live = mergeCells(live, judged.live);
     const { diff } = judged;

@@ -3,7 +3,7 @@
 
 import type { DispatchArgs, DispatchResult } from "../../../shared/protocol.js";
 import { readHandlerRuns } from "../../dispatch/handler-runs.js";
-import type { CaseExpectation } from "../../types/case.js";
+import type { CaseExpectation, LoadedCase } from "../../types/case.js";
 import type { OperationDefinition, Polarity } from "../../registry/operation-definition.js";
 import { compareDispatch } from "./compare.js";
 import { dispatchScaffold } from "./scaffold.js";
@@ -23,6 +23,21 @@ export function dispatchPolarity(e: CaseExpectation): Polarity {
   return e.exit === 0 || e.response !== undefined ? "accepting" : "other";
 }
 
+/**
+ * The step arguments of an operation whose step sends what a case of it sends (dispatch, live):
+ * those args, with the consumer's state directory and the step's own over them.
+ */
+export function caseArgsInStep(caseArgs: NonNullable<OperationDefinition["caseArgs"]>): NonNullable<OperationDefinition["stepArgs"]> {
+  return (c, { source, stateDir, own }) => ({ ...caseArgs(c, source), state_dir: stateDir, ...own });
+}
+
+function dispatchArgs(c: LoadedCase): Record<string, unknown> {
+  if (!c.dispatch) return c.given?.args ?? {};
+  const d = c.dispatch;
+  const args: DispatchArgs = { provider: d.provider, plugin: d.plugin, hooks: d.hooks.map((h) => h.id), event: d.event, environment: c.given?.environment ?? {} };
+  return { ...args, ...c.given?.args };
+}
+
 export const dispatch: OperationDefinition = {
   name: "dispatch",
   usedIn: { case: true, step: true },
@@ -31,18 +46,10 @@ export const dispatch: OperationDefinition = {
   nullAllowed: ([a, b]) => a === "given" && b === "args",
   stepCheck: (_step, given) =>
     given.event === undefined ? [{ code: "step-shape", path: ["operation"], message: "a dispatch step sends the case's event: give the case `given.event`" }] : [],
-  caseArgs(c) {
-    if (!c.dispatch) return c.given?.args ?? {};
-    const d = c.dispatch;
-    const args: DispatchArgs = { provider: d.provider, plugin: d.plugin, hooks: d.hooks.map((h) => h.id), event: d.event, environment: c.given?.environment ?? {} };
-    return { ...args, ...c.given?.args };
-  },
+  caseArgs: dispatchArgs,
   scaffold: dispatchScaffold,
   runsHandlers: true,
-  // the arguments of a case of it, with the consumer's state directory and the step's own over them
-  stepArgs(c, { source, stateDir, own }) {
-    return { ...dispatch.caseArgs!(c, source), state_dir: stateDir, ...own };
-  },
+  stepArgs: caseArgsInStep(dispatchArgs),
   resultSchema: "protocol/dispatch-result.schema.json",
   async judge(c, result, { root, args }) {
     const handlers = c.expect.handlers ?? {};

@@ -5,32 +5,32 @@ import type { LiveArgs, LiveResult } from "../../../shared/protocol.js";
 import { liveCells } from "../../live/cells.js";
 import { runLive } from "../../live/run-live.js";
 import type { OperationDefinition } from "../../registry/operation-definition.js";
-import { PACKAGE_GIVEN } from "../dispatch/definition.js";
+import type { LoadedCase } from "../../types/case.js";
+import { caseArgsInStep, PACKAGE_GIVEN } from "../dispatch/definition.js";
 import { compareLive } from "./compare.js";
 import { liveScaffold } from "./scaffold.js";
+
+function liveArgs(c: LoadedCase): Record<string, unknown> {
+  if (!c.live) return c.given?.args ?? {};
+  const args: LiveArgs = { provider: c.live.provider, plugin: c.live.plugin };
+  return { ...args, ...c.given?.args };
+}
 
 export const live: OperationDefinition = {
   name: "live",
   usedIn: { case: true, step: true },
   keys: { given: [...PACKAGE_GIVEN.filter((k) => k !== "event"), "scenario"], expect: ["projection", "harness", "workdir", "model", "handlers"] },
   noExit: "a live case states projection.exit or harness.exit, not expect.exit",
-  caseArgs(c) {
-    if (!c.live) return c.given?.args ?? {};
-    const args: LiveArgs = { provider: c.live.provider, plugin: c.live.plugin };
-    return { ...args, ...c.given?.args };
-  },
+  caseArgs: liveArgs,
   scaffold: liveScaffold,
   runsHandlers: true,
   reproNote: "a live case runs the real harness too: papc starts it with the projection (`npx papc harness install` installs the pinned binaries)",
-  // the arguments of a case of it, with the consumer's state directory and the step's own over them
-  stepArgs(c, { source, stateDir, own }) {
-    return { ...live.caseArgs!(c, source), state_dir: stateDir, ...own };
-  },
+  stepArgs: caseArgsInStep(liveArgs),
   resultSchema: "protocol/live-result.schema.json",
-  async judge(c, result, { root, args, harness }) {
+  async judge(c, result, { root, args, harness, signal }) {
     if (!c.live || !harness) return { ok: false, message: "papc cannot run this live case: it was not resolved on load, or no harness was found", suiteBug: true };
     const projection = result as unknown as LiveResult;
-    const observed = await runLive({ ...c, live: c.live }, projection, root, harness);
+    const observed = await runLive({ ...c, live: c.live }, projection, root, harness, signal);
     const diff = compareLive(c.expect, projection, observed, c.given?.environment ?? {});
     return { ok: true, diff, live: liveCells(c.live, projection, observed.runs, typeof args["state_dir"] === "string") };
   },
