@@ -104,18 +104,6 @@ export interface ManifestV1 {
   providers?: Record<string, unknown>;
 }
 
-/** A package-contract finding about one manifest (reported on its manifest path). */
-export interface ContractFinding {
-  code: "invalid_plugin_package" | "unsafe_plugin_package_entry" | "unreadable_plugin_path";
-  message: string;
-  /** JSON Pointer into the decoded manifest. */
-  pointer?: string;
-}
-
-export function invalid(message: string, pointer?: string): ContractFinding {
-  return pointer === undefined ? { code: "invalid_plugin_package", message } : { code: "invalid_plugin_package", message, pointer };
-}
-
 /** Byte order of the UTF-8 spelling (the order the report uses everywhere). */
 export function compareUtf8(left: string, right: string): number {
   return Buffer.compare(Buffer.from(left, "utf8"), Buffer.from(right, "utf8"));

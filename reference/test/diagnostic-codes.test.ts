@@ -29,16 +29,17 @@ describe("the validator's diagnostic codes", () => {
   });
 
   it("give a finding its phase and severity; an unresolved reference is an error only when required", () => {
-    expect(diagnostic({ code: "source_skipped_symlink", path: "skills/x", message: "m" })).toEqual({
+    expect(diagnostic({ path: "skills/x", problem: { code: "source_skipped_symlink", kind: "worded", message: "m" } })).toEqual({
       code: "source_skipped_symlink",
       phase: "member_resolution",
       severity: "warning",
       path: "skills/x",
       message: "m",
     });
-    const unresolved = { code: "unresolved_dependency", path: "plugins/a/PLUGIN.toml", message: "m" } as const;
+    const unresolved = { path: "plugins/a/PLUGIN.toml", problem: { code: "unresolved_dependency", kind: "worded", message: "m" } } as const;
     expect(diagnostic({ ...unresolved, required: true }).severity).toBe("error");
     expect(diagnostic({ ...unresolved, required: false }).severity).toBe("warning");
-    expect(diagnostic({ code: "invalid_plugin_package", path: "p", message: "m", pointer: "/plugin" }).pointer).toBe("/plugin");
+    const tool = { code: "invalid_plugin_package", kind: "tool-env-repeated", tool: 2, id: "fmt", env: 1, name: "HOME" } as const;
+    expect(diagnostic({ path: "p", problem: tool })).toMatchObject({ code: "invalid_plugin_package", pointer: "/tool/2/env/1", message: 'tool "fmt" lists env "HOME" more than once' });
   });
 });

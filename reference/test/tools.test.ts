@@ -36,18 +36,18 @@ describe("toolPathProblem", () => {
     expect(toolPathProblem(path)).toBeUndefined();
   });
   it.each([
-    ["", /empty/],
-    ["../run.sh", /".." segment/],
-    ["bin/../run.sh", /".." segment/],
-    ["./run.sh", /"." segment/],
-    ["a/./b", /"." segment/],
-    ["a//b", /empty segment/],
-    ["bin/", /empty segment/],
-    ["/bin/sh", /absolute/],
-    ["bin\\run.sh", /backslash/],
-    ["run\u0000.sh", /NUL/],
+    ["", "empty"],
+    ["../run.sh", "dot-dot-segment"],
+    ["bin/../run.sh", "dot-dot-segment"],
+    ["./run.sh", "dot-segment"],
+    ["a/./b", "dot-segment"],
+    ["a//b", "empty-segment"],
+    ["bin/", "empty-segment"],
+    ["/bin/sh", "absolute"],
+    ["bin\\run.sh", "backslash"],
+    ["run\u0000.sh", "nul"],
   ])("rejects %j", (path, problem) => {
-    expect(toolPathProblem(path)).toMatch(problem);
+    expect(toolPathProblem(path)).toBe(problem);
   });
 });
 

@@ -2,8 +2,8 @@
 // primitive types, and the checks of one hook's bindings against its tool's inputs.
 
 import { pointerFrom } from "../json-pointer.js";
-import type { BindingField, ContractFinding, HookPhase, HookSubject, InputType, ManifestHook, ManifestTool } from "../manifest-types.js";
-import { invalid } from "../manifest-types.js";
+import type { BindingField, HookPhase, HookSubject, InputType, ManifestHook, ManifestTool } from "../manifest-types.js";
+import { type ContractFinding, invalid } from "./messages/index.js";
 
 export type FieldType = "string" | "path" | "boolean";
 

@@ -3,8 +3,8 @@
 // (duplicate plugin ids) are identity.ts; resolution against the source is resolution.ts.
 
 import { checkHooks } from "./hooks.js";
-import type { ContractFinding, ManifestHook, ManifestV1 } from "../manifest-types.js";
-import { invalid } from "../manifest-types.js";
+import type { ManifestHook, ManifestV1 } from "../manifest-types.js";
+import { type ContractFinding, invalid } from "./messages/index.js";
 import { checkDeclarations, type ParsedDependency, type ParsedMember } from "./members.js";
 import { checkTools } from "./tools.js";
 

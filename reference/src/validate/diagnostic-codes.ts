@@ -3,6 +3,7 @@
 // names its code, where it is and what it says; the phase and severity come from here.
 
 import type { ReportDiagnostic } from "../../../runner/shared/validation-report.js";
+import { type Problem, render } from "./messages/index.js";
 
 /** `"required"`: an error when the unresolved member or dependency is required, else a warning. */
 type CodeSeverity = "error" | "warning" | "required";
@@ -27,28 +28,20 @@ export const DIAGNOSTIC_CODES = {
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 
-/** One finding: its code, the report path (relative to the source), its message, and where in the manifest. */
+/** One finding: what was found (its code, kind and values) and the report path it is on (relative to the source). */
 export interface Finding {
-  code: DiagnosticCode;
   path: string;
-  message: string;
-  /** JSON Pointer into the decoded manifest, for structural and contract findings. */
-  pointer?: string | undefined;
+  problem: Problem;
   /** For unresolved_member and unresolved_dependency: whether the reference is required. */
   required?: boolean;
 }
 
-/** The report's diagnostic for a finding, with the phase and severity its code fixes. */
+/** The report's diagnostic for a finding: the phase and severity its code fixes, the wording messages/ gives it. */
 export function diagnostic(finding: Finding): ReportDiagnostic {
-  const { phase, severity } = DIAGNOSTIC_CODES[finding.code];
-  const reported: ReportDiagnostic = {
-    code: finding.code,
-    phase,
-    severity: severity === "required" ? (finding.required ? "error" : "warning") : severity,
-    path: finding.path,
-    message: finding.message,
-  };
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: the pointer is never compared (SPEC 4.2), and JSON drops an undefined one
-  if (finding.pointer !== undefined) reported.pointer = finding.pointer;
+  const { code } = finding.problem;
+  const { phase, severity } = DIAGNOSTIC_CODES[code];
+  const { message, pointer } = render(finding.problem);
+  const reported: ReportDiagnostic = { code, phase, severity: severity === "required" ? (finding.required ? "error" : "warning") : severity, path: finding.path, message };
+  if (pointer !== undefined) reported.pointer = pointer;
   return reported;
 }

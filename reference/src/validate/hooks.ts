@@ -4,8 +4,9 @@
 import { checkBindings } from "./bindings.js";
 import { admittedEffects, isAdmitted, isControlling } from "./hook-combinations.js";
 import { pointerFrom } from "../json-pointer.js";
-import type { ContractFinding, ManifestHook, ManifestTool } from "../manifest-types.js";
-import { compareUtf8, invalid } from "../manifest-types.js";
+import type { ManifestHook, ManifestTool } from "../manifest-types.js";
+import { type ContractFinding, invalid } from "./messages/index.js";
+import { compareUtf8 } from "../manifest-types.js";
 
 export const MAX_MATCHER_NAME_BYTES = 512;
 // C0, DEL and C1 controls (Rust's char::is_control, which the published reference uses).

@@ -3,8 +3,8 @@
 // Resolution against the source is resolution.ts; this module looks at the manifest only.
 
 import { pointerFrom } from "../json-pointer.js";
-import type { ContractFinding, DependencyRequirement, ManifestPlugin, MemberRequirement } from "../manifest-types.js";
-import { invalid } from "../manifest-types.js";
+import type { DependencyRequirement, ManifestPlugin, MemberRequirement } from "../manifest-types.js";
+import { type ContractFinding, invalid } from "./messages/index.js";
 import { formatReference, parseReference, referenceRecord, sameReference, type ComponentReference } from "./references.js";
 
 export interface ParsedMember {

@@ -5,6 +5,7 @@
 // Nothing outside the source is consulted: another source's references stay unavailable.
 
 import { diagnostic } from "./diagnostic-codes.js";
+import { worded } from "./messages/index.js";
 import type { ReportDiagnostic, ReportMember } from "../../../runner/shared/validation-report.js";
 import type { AgentScan } from "./agents.js";
 import type { InstructionIndex } from "./instructions.js";
@@ -129,9 +130,8 @@ function unresolved(
   path: string,
 ): ReportDiagnostic {
   return diagnostic({
-    code,
     path,
-    message: `${entry.requirement} ${code === "unresolved_member" ? "member" : "dependency"} ${entry.ref} is ${result.status}: ${result.detail}`,
+    problem: worded(code, `${entry.requirement} ${code === "unresolved_member" ? "member" : "dependency"} ${entry.ref} is ${result.status}: ${result.detail}`),
     required: entry.requirement === "required",
   });
 }

@@ -5,9 +5,9 @@
 import type { Stats } from "node:fs";
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
-import { pointerFrom } from "../json-pointer.js";
-import type { ContractFinding, ManifestTool, ToolCapability, ToolPlatform } from "../manifest-types.js";
-import { compareUtf8, invalid } from "../manifest-types.js";
+import type { ManifestTool, ToolCapability, ToolPlatform } from "../manifest-types.js";
+import { compareUtf8 } from "../manifest-types.js";
+import type { ToolFileSlot, ToolPathFlaw, ToolProblem } from "./messages/tools.js";
 
 export const MAX_NAME_BYTES = 128;
 const INPUT_NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
@@ -29,17 +29,18 @@ export function isEnvName(name: string): boolean {
 }
 
 /** Why a tool path is not a contained relative path, or undefined when it is. */
-export function toolPathProblem(path: string): string | undefined {
+export function toolPathProblem(path: string): ToolPathFlaw | undefined {
   // Stryker disable next-line ConditionalExpression: "" splits into one empty segment, refused below with the same code
-  if (path.length === 0) return "is empty";
-  // Stryker disable next-line ConditionalExpression,StringLiteral: a backslash path names no file a fixture can create (fixture paths refuse backslashes), so it is missing: the same code
-  if (path.includes("\\")) return "contains a backslash";
-  if (path.includes("\u0000")) return "contains NUL";
+  if (path.length === 0) return "empty";
+  // Stryker disable next-line ConditionalExpression: a backslash path names no file a fixture can create (fixture paths refuse backslashes), so it is missing: the same code
+  if (path.includes("\\")) return "backslash";
+  if (path.includes("\u0000")) return "nul";
   // Stryker disable next-line ConditionalExpression,MethodExpression: an absolute path starts with an empty segment, refused below with the same code
-  if (path.startsWith("/")) return "is absolute";
+  if (path.startsWith("/")) return "absolute";
   for (const segment of path.split("/")) {
-    if (segment === "") return "has an empty segment";
-    if (segment === "." || segment === "..") return `has a ${JSON.stringify(segment)} segment`;
+    if (segment === "") return "empty-segment";
+    if (segment === ".") return "dot-segment";
+    if (segment === "..") return "dot-dot-segment";
   }
   return undefined;
 }
@@ -111,32 +112,32 @@ export async function inspectPackageFile(packageDir: string, path: string): Prom
 }
 
 export interface ToolsResult {
-  findings: ContractFinding[];
+  findings: ToolProblem[];
   /** Tools by id (the first declaration of an id), for hooks.ts. */
   byId: Map<string, ManifestTool>;
   /** Report records, sorted by id (only meaningful when there are no findings). */
   records: Record<string, unknown>[];
 }
 
-function fileFinding(state: FileState, toolId: string, path: string, pointer: string): ContractFinding | undefined {
-  const what = `tool ${JSON.stringify(toolId)} names ${JSON.stringify(path)}`;
+/** The finding about a named tool file in `state`, or undefined when it is a regular file. */
+function fileFinding(state: FileState, file: { tool: number; id: string; slot: ToolFileSlot; path: string }): ToolProblem | undefined {
   switch (state.kind) {
     // Stryker disable next-line StringLiteral: a kind no case matches also returns undefined
     case "file":
       return undefined;
     case "missing":
     case "not-directory":
-      return invalid(`${what}, which is not a file of the package`, pointer);
+      return { code: "invalid_plugin_package", kind: "tool-file-missing", ...file };
     case "directory":
-      return invalid(`${what}, which is a directory, not a regular file`, pointer);
+      return { code: "invalid_plugin_package", kind: "tool-file-directory", ...file };
     // Stryker disable next-line ConditionalExpression,StringLiteral: the package tree walk already refuses every symlink in a package with the same code, and a consumer may stop there (PAP-SEM-PACKAGE-NO-SYMLINKS)
     case "symlink":
       // Stryker disable next-line ObjectLiteral,StringLiteral: the package tree walk already refuses every symlink in a package with the same code, and a consumer may stop there (PAP-SEM-PACKAGE-NO-SYMLINKS)
-      return { code: "unsafe_plugin_package_entry", message: `${what}, which relies on the symlink ${JSON.stringify(state.at)}; tool files must be regular files reached without symlinks`, pointer };
+      return { code: "unsafe_plugin_package_entry", kind: "tool-file-symlink", ...file, symlink: state.at };
     case "special":
-      return { code: "unsafe_plugin_package_entry", message: `${what}, which is a special file (FIFO, device or socket), not a regular file`, pointer };
+      return { code: "unsafe_plugin_package_entry", kind: "tool-file-special", ...file };
     case "unreadable":
-      return { code: "unreadable_plugin_path", message: `${what}, which cannot be inspected: ${state.message}`, pointer };
+      return { code: "unreadable_plugin_path", kind: "tool-file-unreadable", ...file, error: state.message };
   }
 }
 
@@ -150,77 +151,74 @@ export async function checkTools(
   packageDir: string,
   packageRef: string,
 ): Promise<ToolsResult> {
-  const findings: ContractFinding[] = [];
+  const findings: ToolProblem[] = [];
   const byId = new Map<string, ManifestTool>();
   const records: Record<string, unknown>[] = [];
 
   for (const [index, tool] of tools.entries()) {
-    const at = (...rest: (string | number)[]) => pointerFrom(["tool", index, ...rest]);
-    const label = JSON.stringify(tool.id);
-    if (byId.has(tool.id)) findings.push(invalid(`tool id ${label} is declared more than once in this package`, at("id")));
-    else byId.set(tool.id, tool);
+    const id = tool.id;
+    if (byId.has(id)) findings.push({ code: "invalid_plugin_package", kind: "tool-id-repeated", tool: index, id });
+    else byId.set(id, tool);
 
     // Paths: form first, then the files themselves.
     const files: { path: string; executable: boolean }[] = [];
-    const entryProblem = toolPathProblem(tool.entry);
-    if (entryProblem) findings.push(invalid(`tool ${label} entry ${JSON.stringify(tool.entry)} ${entryProblem}; it must be a relative path inside the package`, at("entry")));
+    const entryFlaw = toolPathProblem(tool.entry);
+    if (entryFlaw) findings.push({ code: "invalid_plugin_package", kind: "tool-entry-path", tool: index, id, path: tool.entry, flaw: entryFlaw });
     const listed = new Set<string>();
-    for (const [fileIndex, path] of (tool.files ?? []).entries()) {
-      const problem = toolPathProblem(path);
-      if (problem) {
-        findings.push(invalid(`tool ${label} file ${JSON.stringify(path)} ${problem}; it must be a relative path inside the package`, at("files", fileIndex)));
+    for (const [file, path] of (tool.files ?? []).entries()) {
+      const flaw = toolPathProblem(path);
+      if (flaw) {
+        findings.push({ code: "invalid_plugin_package", kind: "tool-file-path", tool: index, id, file, path, flaw });
         continue;
       }
-      if (path === tool.entry) findings.push(invalid(`tool ${label} lists its entry ${JSON.stringify(path)} in files; the entry is included automatically`, at("files", fileIndex)));
-      else if (listed.has(path)) findings.push(invalid(`tool ${label} lists ${JSON.stringify(path)} in files more than once`, at("files", fileIndex)));
+      if (path === tool.entry) findings.push({ code: "invalid_plugin_package", kind: "tool-entry-in-files", tool: index, id, file, path });
+      else if (listed.has(path)) findings.push({ code: "invalid_plugin_package", kind: "tool-file-repeated", tool: index, id, file, path });
       listed.add(path);
     }
-    const toInspect: { path: string; pointer: string; entry: boolean }[] = [];
-    if (!entryProblem) toInspect.push({ path: tool.entry, pointer: at("entry"), entry: true });
-    for (const [fileIndex, path] of (tool.files ?? []).entries()) {
+    const toInspect: { path: string; slot: ToolFileSlot }[] = [];
+    if (!entryFlaw) toInspect.push({ path: tool.entry, slot: { entry: true } });
+    for (const [file, path] of (tool.files ?? []).entries()) {
       if (!toolPathProblem(path) && path !== tool.entry && !toInspect.some((item) => item.path === path)) {
-        toInspect.push({ path, pointer: at("files", fileIndex), entry: false });
+        toInspect.push({ path, slot: { entry: false, file } });
       }
     }
     for (const item of toInspect) {
       const state = await inspectPackageFile(packageDir, item.path);
-      const finding = fileFinding(state, tool.id, item.path, item.pointer);
+      const finding = fileFinding(state, { tool: index, id, slot: item.slot, path: item.path });
       if (finding) {
         findings.push(finding);
         continue;
       }
       const executable = state.kind === "file" && state.executable;
       files.push({ path: item.path, executable });
-      if (item.entry && tool.runtime === "executable" && !executable) {
-        findings.push(invalid(`tool ${label} has runtime "executable" but its entry ${JSON.stringify(item.path)} has no executable permission bit`, item.pointer));
+      if (item.slot.entry && tool.runtime === "executable" && !executable) {
+        findings.push({ code: "invalid_plugin_package", kind: "tool-entry-not-executable", tool: index, id, path: item.path });
       }
     }
 
     // Inputs: spelling and uniqueness.
     const declared = new Set<string>();
-    for (const [inputIndex, input] of (tool.inputs ?? []).entries()) {
-      if (!isInputName(input.name)) {
-        findings.push(invalid(`tool ${label} input name ${JSON.stringify(input.name)} must be lower snake case (^[a-z][a-z0-9]*(_[a-z0-9]+)*$, at most ${MAX_NAME_BYTES} bytes)`, at("inputs", inputIndex, "name")));
-      }
-      if (declared.has(input.name)) findings.push(invalid(`tool ${label} declares input ${JSON.stringify(input.name)} more than once`, at("inputs", inputIndex, "name")));
-      declared.add(input.name);
+    for (const [input, { name }] of (tool.inputs ?? []).entries()) {
+      if (!isInputName(name)) findings.push({ code: "invalid_plugin_package", kind: "tool-input-name", tool: index, id, input, name, maxBytes: MAX_NAME_BYTES });
+      if (declared.has(name)) findings.push({ code: "invalid_plugin_package", kind: "tool-input-repeated", tool: index, id, input, name });
+      declared.add(name);
     }
 
     // argv: only a whole element ${input.<declared>} interpolates.
-    for (const [argIndex, element] of tool.argv.entries()) {
+    for (const [arg, element] of tool.argv.entries()) {
       const verdict = classifyArgvElement(element, declared);
       if (verdict.kind === "embedded") {
-        findings.push(invalid(`tool ${label} argv element ${JSON.stringify(element)} embeds a substitution; only a whole element \${input.<name>} may interpolate an input`, at("argv", argIndex)));
+        findings.push({ code: "invalid_plugin_package", kind: "tool-argv-embedded", tool: index, id, arg, element });
       } else if (verdict.kind === "undeclared") {
-        findings.push(invalid(`tool ${label} argv element ${JSON.stringify(element)} interpolates ${JSON.stringify(verdict.name)}, which is not a declared input of the tool`, at("argv", argIndex)));
+        findings.push({ code: "invalid_plugin_package", kind: "tool-argv-undeclared", tool: index, id, arg, element, name: verdict.name });
       }
     }
 
     // env: portable names, each once.
     const env = new Set<string>();
-    for (const [envIndex, name] of (tool.env ?? []).entries()) {
-      if (!isEnvName(name)) findings.push(invalid(`tool ${label} env entry ${JSON.stringify(name)} is not a portable environment variable name (^[A-Z_][A-Z0-9_]*$, at most ${MAX_NAME_BYTES} bytes)`, at("env", envIndex)));
-      if (env.has(name)) findings.push(invalid(`tool ${label} lists env ${JSON.stringify(name)} more than once`, at("env", envIndex)));
+    for (const [entry, name] of (tool.env ?? []).entries()) {
+      if (!isEnvName(name)) findings.push({ code: "invalid_plugin_package", kind: "tool-env-name", tool: index, id, env: entry, name, maxBytes: MAX_NAME_BYTES });
+      if (env.has(name)) findings.push({ code: "invalid_plugin_package", kind: "tool-env-repeated", tool: index, id, env: entry, name });
       env.add(name);
     }
 

@@ -17,7 +17,8 @@ import { discoverPackages, type DiscoveredPackage } from "./discovery.js";
 import { duplicateIds } from "./identity.js";
 import { InstructionIndex } from "./instructions.js";
 import { decodeManifest, readManifestBytes, type DecodeFailure, type JsonObject } from "./manifest-decode.js";
-import type { ContractFinding, ManifestV1 } from "../manifest-types.js";
+import type { ManifestV1 } from "../manifest-types.js";
+import { type ContractFinding, worded } from "./messages/index.js";
 import { dependencyRecord, memberRecord } from "./members.js";
 import { providerStatuses } from "./providers.js";
 import { buildReport, packageRecord, type Verdict } from "./report.js";
@@ -72,11 +73,11 @@ export function sourceIdProblem(sourceId: string): string | undefined {
 
 /** A package-contract finding's diagnostic (every code used with it is of that phase, SPEC 4.4). */
 function contractError(code: DiagnosticCode, path: string, message: string, pointer?: string): ReportDiagnostic {
-  return diagnostic({ code, path, message, pointer });
+  return diagnostic({ path, problem: worded(code, message, pointer) });
 }
 
 function findingDiagnostic(pkg: DiscoveredPackage, finding: ContractFinding): ReportDiagnostic {
-  return contractError(finding.code, pkg.manifestPath, finding.message, finding.pointer);
+  return diagnostic({ path: pkg.manifestPath, problem: finding });
 }
 
 function decodeDiagnostic(pkg: DiscoveredPackage, failure: DecodeFailure): ReportDiagnostic {
@@ -193,7 +194,7 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
   // 5. Components of the source (3.6, 3.7) and resolution of the valid packages' references.
   const [skills, agents, instructions] = await Promise.all([scanSkills(sourcePath), scanAgents(sourcePath), InstructionIndex.open(sourcePath)]);
   for (const warning of skills.warnings) {
-    diagnostics.push(diagnostic(warning));
+    diagnostics.push(diagnostic({ path: warning.path, problem: worded(warning.code, warning.message) }));
   }
   // Stryker disable next-line ConditionalExpression: id: undefined matches no selector, like a missing id
   const plugins = valid.map((c) => ({ dir: c.discovered.name, ...(c.manifest.plugin.id === undefined ? {} : { id: c.manifest.plugin.id }) }));
@@ -214,7 +215,7 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
   for (const group of findCycles(resolution.requiredEdges)) {
     // Stryker disable next-line ArrowFunction,StringLiteral: the names appear only in the message
     const names = group.map((slot) => `${sourceId}:${slot}`);
-    diagnostics.push(diagnostic({ code: "required_dependency_cycle", path: "", message: `required plugin dependency cycle among ${names.join(", ")}` }));
+    diagnostics.push(diagnostic({ path: "", problem: worded("required_dependency_cycle", `required plugin dependency cycle among ${names.join(", ")}`) }));
   }
 
   // 7. Provider support (3.11) and the report (chapter 4).

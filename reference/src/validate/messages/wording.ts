@@ -1,0 +1,28 @@
+// What every area's message table is made of. The wording of a finding lives only in this
+// folder: the modules that find problems build typed findings (code, kind, arguments), and
+// index.ts turns one into a report diagnostic's message and pointer. No case compares a message
+// or a pointer (SPEC KIT-EXPECT-DIAGNOSTICS, 4.2), so this folder is not mutation-tested
+// (runner/mutation/stryker.config.mjs); a finding's code and kind are, where they are built.
+
+/** A finding as a reader sees it: one line, and where in the manifest when it is about a value. */
+export interface Rendered {
+  message: string;
+  /** JSON Pointer into the decoded manifest (papc's extension of report schema 1, SPEC 4.2). */
+  pointer?: string;
+}
+
+/** One renderer per kind of an area's findings, each given exactly its own arguments. */
+export type Messages<P extends { kind: string }> = { [K in P["kind"]]: (problem: Extract<P, { kind: K }>) => Rendered };
+
+/** A JSON string literal, the way messages quote names and values. */
+export const quote = (value: unknown): string => JSON.stringify(value);
+
+/**
+ * The phrase for `key`, failing loudly for a key the table does not know: a finding built with
+ * a wrong kind or reason must stop the validator, not produce a report with a hole in it.
+ */
+export function phrase<K extends string>(table: Record<K, string>, key: K): string {
+  const found = (table as Record<string, string | undefined>)[key];
+  if (found === undefined) throw new Error(`no wording for ${JSON.stringify(key)}`);
+  return found;
+}
