@@ -1,7 +1,8 @@
 // The reference grammar (SPEC.md 3.3): shapes, kinds, atoms, and what a selector is not.
 
 import { describe, expect, it } from "vitest";
-import { atomProblem, formatReference, parseReference, sameReference } from "../src/validate/references.js";
+import { formatReference } from "../src/validate/messages/wording.js";
+import { atomProblem, parseReference, sameReference } from "../src/validate/references.js";
 
 describe("parseReference", () => {
   it.each([

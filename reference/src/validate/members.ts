@@ -5,7 +5,8 @@
 import { pointerFrom } from "../json-pointer.js";
 import type { DependencyRequirement, ManifestPlugin, MemberRequirement } from "../manifest-types.js";
 import { type ContractFinding, invalid } from "./messages/index.js";
-import { formatReference, parseReference, referenceRecord, sameReference, type ComponentReference } from "./references.js";
+import { formatReference } from "./messages/wording.js";
+import { parseReference, referenceRecord, sameReference, type ComponentReference } from "./references.js";
 
 export interface ParsedMember {
   /** Position in plugin.members. */

@@ -56,14 +56,6 @@ export function parseReference(text: string): ParsedReference {
   return { ok: true, reference };
 }
 
-// Stryker disable BlockStatement,ConditionalExpression,EqualityOperator,StringLiteral: the written form only words messages and details (resolution.ts, members.ts)
-export function formatReference(reference: ComponentReference): string {
-  return reference.source === undefined
-    ? `${reference.kind}:${reference.selector}`
-    : `${reference.kind}:${reference.source}:${reference.selector}`;
-}
-// Stryker restore BlockStatement,ConditionalExpression,EqualityOperator,StringLiteral
-
 /** Structural equality: same kind, same source part (or both none), same selector. */
 export function sameReference(left: ComponentReference, right: ComponentReference): boolean {
   return left.kind === right.kind && left.source === right.source && left.selector === right.selector;

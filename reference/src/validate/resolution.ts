@@ -11,7 +11,8 @@ import type { AgentScan } from "./agents.js";
 import type { InstructionIndex } from "./instructions.js";
 import type { ParsedDependency, ParsedMember } from "./members.js";
 import { compareUtf8 } from "../manifest-types.js";
-import { formatReference, type ComponentReference } from "./references.js";
+import type { ComponentReference } from "./references.js";
+import { formatReference } from "./messages/wording.js";
 import type { SkillScan } from "./skills.js";
 
 export type ResolutionStatus = "resolved" | "missing" | "ambiguous" | "unavailable_external";

@@ -4,6 +4,8 @@
 // or a pointer (SPEC KIT-EXPECT-DIAGNOSTICS, 4.2), so this folder is not mutation-tested
 // (runner/mutation/stryker.config.mjs); a finding's code and kind are, where they are built.
 
+import type { ComponentReference } from "../references.js";
+
 /** A finding as a reader sees it: one line, and where in the manifest when it is about a value. */
 export interface Rendered {
   message: string;
@@ -25,4 +27,9 @@ export function phrase<K extends string>(table: Record<K, string>, key: K): stri
   const found = (table as Record<string, string | undefined>)[key];
   if (found === undefined) throw new Error(`no wording for ${JSON.stringify(key)}`);
   return found;
+}
+
+/** A component reference as written in a manifest: `<kind>:<selector>` or `<kind>:<source>:<selector>`. */
+export function formatReference(reference: ComponentReference): string {
+  return reference.source === undefined ? `${reference.kind}:${reference.selector}` : `${reference.kind}:${reference.source}:${reference.selector}`;
 }
