@@ -77,7 +77,8 @@ export const CHUNKS = [
 // a new module left out of the lists above would otherwise go untested without a word.
 {
   const inChunks = CHUNKS.flatMap((c) => c.files);
-  const validator = [...tree("reference/src/validate"), ...[...SHARED].map((n) => `reference/src/${n}.ts`)];
+  // (reference/src/validate/messages/ is not mutated: stryker.config.mjs)
+  const validator = [...tree("reference/src/validate").filter((f) => !f.startsWith("reference/src/validate/messages/")), ...[...SHARED].map((n) => `reference/src/${n}.ts`)];
   const missing = validator.filter((f) => !inChunks.includes(f));
   const twice = inChunks.filter((f, i) => inChunks.indexOf(f) !== i);
   if (missing.length > 0 || twice.length > 0) {
