@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { FIELD_TYPES, fieldAvailable, typesMatch } from "../src/validate/bindings.js";
-import { isAdmitted, isControlling, unsupportedReason } from "../src/validate/hook-combinations.js";
+import { admittedEffects, isAdmitted, isControlling, unsupportedReason, whyUnsupported } from "../src/validate/hook-combinations.js";
 import type { BindingField, HookEffect, HookPhase, HookSubject, InputType } from "../src/manifest-types.js";
 
 const SUBJECT_PHASES: [HookSubject, HookPhase][] = [
@@ -72,6 +72,8 @@ describe("hook combinations", () => {
     expect(EFFECTS.some((effect) => isAdmitted("session", "before", effect))).toBe(false);
     expect(EFFECTS.some((effect) => isAdmitted("user_prompt", "after", effect))).toBe(false);
     expect(EFFECTS.some((effect) => isAdmitted("workflow", "end", effect))).toBe(false);
+    expect(admittedEffects("tool_call", "after")).toEqual(["observe", "add_context", "replace_output"]);
+    expect(admittedEffects("session", "before")).toEqual([]);
   });
 
   it("fail_closed controls only pre-action enforcement and completion", () => {
@@ -86,19 +88,33 @@ describe("hook combinations", () => {
   it("provider support follows SPEC.md 3.11", () => {
     const base = { failure_policy: "report", error_visibility: "user" } as const;
     const replace = { ...base, subject: "tool_call", phase: "after", effect: "replace_output" } as const;
-    expect(unsupportedReason("claude", replace)).toBeUndefined();
-    expect(unsupportedReason("codex", replace)).toMatch(/no mapping/);
+    expect(whyUnsupported("claude", replace)).toBeUndefined();
+    expect(whyUnsupported("codex", replace)).toEqual({ kind: "no-mapping", provider: "codex", subject: "tool_call", phase: "after", effect: "replace_output" });
     const end = { ...base, subject: "session", phase: "end", effect: "observe" } as const;
-    expect(unsupportedReason("claude", end)).toBeUndefined();
-    expect(unsupportedReason("claude", { ...end, error_visibility: "model_and_user" })).toMatch(/SessionEnd/);
-    expect(unsupportedReason("codex", { ...end, error_visibility: "model_and_user" })).toMatch(/SessionEnd/);
+    expect(whyUnsupported("claude", end)).toBeUndefined();
+    expect(whyUnsupported("claude", { ...end, error_visibility: "model_and_user" })).toEqual({ kind: "session-end-audience" });
+    expect(whyUnsupported("codex", { ...end, error_visibility: "model_and_user" })).toEqual({ kind: "session-end-audience" });
     const stop = { subject: "workflow", phase: "completion_attempt", effect: "continue_workflow", error_visibility: "model_and_user" } as const;
-    expect(unsupportedReason("claude", { ...stop, failure_policy: "report" })).toMatch(/Stop/);
-    expect(unsupportedReason("claude", { ...stop, failure_policy: "fail_open" })).toMatch(/Stop/);
-    expect(unsupportedReason("claude", { ...stop, failure_policy: "fail_closed" })).toBeUndefined();
-    expect(unsupportedReason("codex", { ...stop, failure_policy: "report" })).toMatch(/Codex's Stop/);
-    expect(unsupportedReason("codex", { ...stop, failure_policy: "fail_open" })).toMatch(/Codex's Stop/);
-    expect(unsupportedReason("codex", { ...stop, failure_policy: "fail_closed" })).toBeUndefined();
-    expect(unsupportedReason("claude", { ...stop, failure_policy: "report", error_visibility: "user" })).toBeUndefined();
+    expect(whyUnsupported("claude", { ...stop, failure_policy: "report" })).toEqual({ kind: "stop-audience", provider: "claude" });
+    expect(whyUnsupported("claude", { ...stop, failure_policy: "fail_open" })).toEqual({ kind: "stop-audience", provider: "claude" });
+    expect(whyUnsupported("claude", { ...stop, failure_policy: "fail_closed" })).toBeUndefined();
+    expect(whyUnsupported("codex", { ...stop, failure_policy: "report" })).toEqual({ kind: "stop-audience", provider: "codex" });
+    expect(whyUnsupported("codex", { ...stop, failure_policy: "fail_open" })).toEqual({ kind: "stop-audience", provider: "codex" });
+    expect(whyUnsupported("codex", { ...stop, failure_policy: "fail_closed" })).toBeUndefined();
+    expect(whyUnsupported("claude", { ...stop, failure_policy: "report", error_visibility: "user" })).toBeUndefined();
+  });
+
+  it("words the reasons a provider does not support a hook (messages/hooks.ts)", () => {
+    const base = { failure_policy: "report", error_visibility: "user" } as const;
+    expect(unsupportedReason("codex", { ...base, subject: "tool_call", phase: "after", effect: "replace_output" })).toBe(
+      "codex has no mapping for tool_call/after with effect replace_output",
+    );
+    expect(unsupportedReason("claude", { ...base, subject: "session", phase: "end", effect: "observe", error_visibility: "model_and_user" })).toBe(
+      "model-visible diagnostics cannot be delivered after SessionEnd",
+    );
+    const stop = { subject: "workflow", phase: "completion_attempt", effect: "observe", failure_policy: "report", error_visibility: "model_and_user" } as const;
+    expect(unsupportedReason("claude", stop)).toMatch(/^Claude's Stop context resumes the turn/);
+    expect(unsupportedReason("codex", stop)).toMatch(/^Codex's Stop carries no model context/);
+    expect(unsupportedReason("claude", { ...stop, error_visibility: "user" })).toBeUndefined();
   });
 });

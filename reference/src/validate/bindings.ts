@@ -1,9 +1,8 @@
 // Hook bindings (SPEC.md 3.10): which event fields exist for which subject/phase, their
 // primitive types, and the checks of one hook's bindings against its tool's inputs.
 
-import { pointerFrom } from "../json-pointer.js";
 import type { BindingField, HookPhase, HookSubject, InputType, ManifestHook, ManifestTool } from "../manifest-types.js";
-import { type ContractFinding, invalid } from "./messages/index.js";
+import type { HookProblem } from "./messages/hooks.js";
 
 export type FieldType = "string" | "path" | "boolean";
 
@@ -58,37 +57,33 @@ export function typesMatch(field: BindingField, input: InputType): boolean {
  * Checks the bindings of hook number `index` against its tool (undefined when the hook's
  * tool does not exist: then only the field availability and duplicate rules apply).
  */
-export function checkBindings(hook: ManifestHook, index: number, tool: ManifestTool | undefined): ContractFinding[] {
-  const findings: ContractFinding[] = [];
-  const label = JSON.stringify(hook.id);
+export function checkBindings(hook: ManifestHook, index: number, tool: ManifestTool | undefined): HookProblem[] {
+  const findings: HookProblem[] = [];
+  const id = hook.id;
   const inputs = new Map((tool?.inputs ?? []).map((input) => [input.name, input]));
   const bound = new Set<string>();
   for (const [bindingIndex, binding] of (hook.bindings ?? []).entries()) {
-    const at = (key: string) => pointerFrom(["hook", index, "bindings", bindingIndex, key]);
-    if (bound.has(binding.input)) findings.push(invalid(`hook ${label} binds input ${JSON.stringify(binding.input)} more than once`, at("input")));
+    if (bound.has(binding.input)) findings.push({ code: "invalid_plugin_package", kind: "hook-binding-repeated", hook: index, id, binding: bindingIndex, input: binding.input });
     bound.add(binding.input);
     if (!fieldAvailable(hook.subject, hook.phase, binding.field)) {
-      findings.push(invalid(`hook ${label} binds field ${binding.field}, which ${hook.subject}/${hook.phase} events do not provide`, at("field")));
+      const { subject, phase } = hook;
+      findings.push({ code: "invalid_plugin_package", kind: "hook-binding-field-unavailable", hook: index, id, binding: bindingIndex, field: binding.field, subject, phase });
     }
     if (!tool) continue;
     const input = inputs.get(binding.input);
     if (!input) {
-      findings.push(invalid(`hook ${label} binds ${JSON.stringify(binding.input)}, which is not an input of tool ${JSON.stringify(tool.id)}`, at("input")));
+      findings.push({ code: "invalid_plugin_package", kind: "hook-binding-input-unknown", hook: index, id, binding: bindingIndex, input: binding.input, tool: tool.id });
       continue;
     }
     if (!typesMatch(binding.field, input.type)) {
-      findings.push(
-        invalid(
-          `hook ${label} binds ${binding.field} (${FIELD_TYPES[binding.field]}) to input ${JSON.stringify(input.name)} of type ${input.type}; the types must match`,
-          at("field"),
-        ),
-      );
+      const { field } = binding;
+      findings.push({ code: "invalid_plugin_package", kind: "hook-binding-type", hook: index, id, binding: bindingIndex, field, input: input.name, inputType: input.type });
     }
   }
   if (tool) {
     for (const input of tool.inputs ?? []) {
       if ((input.required ?? true) && !bound.has(input.name)) {
-        findings.push(invalid(`hook ${label} does not bind the required input ${JSON.stringify(input.name)} of tool ${JSON.stringify(tool.id)}`, pointerFrom(["hook", index])));
+        findings.push({ code: "invalid_plugin_package", kind: "hook-input-unbound", hook: index, id, input: input.name, tool: tool.id });
       }
     }
   }

@@ -4,7 +4,7 @@
 
 import { checkHooks } from "./hooks.js";
 import type { ManifestHook, ManifestV1 } from "../manifest-types.js";
-import { type ContractFinding, invalid } from "./messages/index.js";
+import type { ContractFinding } from "./messages/index.js";
 import { checkDeclarations, type ParsedDependency, type ParsedMember } from "./members.js";
 import { checkTools } from "./tools.js";
 
@@ -31,7 +31,7 @@ export async function checkPackageContract(input: ContractInput): Promise<Contra
   const { manifest, slot } = input;
   const findings: ContractFinding[] = [];
   if (manifest.plugin.name !== slot) {
-    findings.push(invalid(`plugin.name ${JSON.stringify(manifest.plugin.name)} must equal the package directory name ${JSON.stringify(slot)}`, "/plugin/name"));
+    findings.push({ code: "invalid_plugin_package", kind: "plugin-name-directory", name: manifest.plugin.name, directory: slot });
   }
   const declarations = checkDeclarations(manifest.plugin);
   findings.push(...declarations.findings);

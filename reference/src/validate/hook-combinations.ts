@@ -2,6 +2,7 @@
 // each pinned provider supports (3.11). The admitted set is the union over both providers.
 
 import type { ErrorVisibility, FailurePolicy, HookEffect, HookPhase, HookSubject } from "../manifest-types.js";
+import { type HookUnsupported, unsupportedText } from "./messages/hooks.js";
 
 export type Provider = "claude" | "codex";
 
@@ -34,19 +35,15 @@ export function providerAdmits(provider: Provider, subject: HookSubject, phase: 
   return EFFECTS[key(subject, phase)]?.[provider].includes(effect) ?? false;
 }
 
-/** Admitted by draft 0.1: at least one pinned provider maps the combination. */
-export function isAdmitted(subject: HookSubject, phase: HookPhase, effect: HookEffect): boolean {
-  return providerAdmits("claude", subject, phase, effect) || providerAdmits("codex", subject, phase, effect);
+/** Effects admitted for a subject/phase: the union over the pinned providers (none for a pair not admitted). */
+export function admittedEffects(subject: HookSubject, phase: HookPhase): HookEffect[] {
+  return [...new Set(Object.values(EFFECTS[key(subject, phase)] ?? {}).flat())];
 }
 
-// Stryker disable all: used only to word the message of an effect that is not admitted
-/** Effects admitted for a subject/phase (union over providers), for messages. */
-export function admittedEffects(subject: HookSubject, phase: HookPhase): HookEffect[] {
-  const table = EFFECTS[key(subject, phase)];
-  if (!table) return [];
-  return [...new Set([...table.claude, ...table.codex])];
+/** Admitted by draft 0.1: at least one pinned provider maps the combination. */
+export function isAdmitted(subject: HookSubject, phase: HookPhase, effect: HookEffect): boolean {
+  return admittedEffects(subject, phase).includes(effect);
 }
-// Stryker restore all
 
 /** Pre-action enforcement or completion control: the only places fail_closed means something. */
 export function isControlling(phase: HookPhase, effect: HookEffect): boolean {
@@ -62,24 +59,14 @@ export interface SupportInput {
   error_visibility: ErrorVisibility;
 }
 
-// Stryker disable StringLiteral: the reasons appear only in messages (callers test for undefined)
-/** Why neither provider can promise a model_and_user report from Stop (SPEC 3.11). */
-const STOP_AUDIENCE: Record<Provider, string> = {
-  claude: "Claude's Stop context resumes the turn, so a report or fail_open failure cannot promise model_and_user delivery",
-  codex: "Codex's Stop carries no model context and its systemMessage reaches no model request, so a report or fail_open failure cannot promise model_and_user delivery",
-};
-// Stryker restore StringLiteral
-
-/** Why `provider` does not support this (admitted) hook, or undefined when it does. */
-export function unsupportedReason(provider: Provider, hook: SupportInput): string | undefined {
+/** Why `provider` does not support this (admitted) hook (worded in messages/hooks.ts), or undefined when it does. */
+export function whyUnsupported(provider: Provider, hook: SupportInput): HookUnsupported | undefined {
   if (!providerAdmits(provider, hook.subject, hook.phase, hook.effect)) {
-    // Stryker disable next-line StringLiteral: the reason appears only in messages (callers test for undefined)
-    return `${provider} has no mapping for ${hook.subject}/${hook.phase} with effect ${hook.effect}`;
+    return { kind: "no-mapping", provider, subject: hook.subject, phase: hook.phase, effect: hook.effect };
   }
   // Stryker disable next-line ConditionalExpression,LogicalOperator: subject and phase determine each other among admitted pairs (end only with session, completion_attempt only with workflow), and a pair not admitted already makes the package invalid
   if (hook.subject === "session" && hook.phase === "end" && hook.error_visibility === "model_and_user") {
-    // Stryker disable next-line StringLiteral: the reason appears only in messages (callers test for undefined)
-    return "model-visible diagnostics cannot be delivered after SessionEnd";
+    return { kind: "session-end-audience" };
   }
   if (
     // Stryker disable next-line ConditionalExpression: subject and phase determine each other among admitted pairs (end only with session, completion_attempt only with workflow), and a pair not admitted already makes the package invalid
@@ -89,7 +76,13 @@ export function unsupportedReason(provider: Provider, hook: SupportInput): strin
     hook.error_visibility === "model_and_user" &&
     (hook.failure_policy === "report" || hook.failure_policy === "fail_open")
   ) {
-    return STOP_AUDIENCE[provider];
+    return { kind: "stop-audience", provider };
   }
   return undefined;
+}
+
+/** Why `provider` does not support this (admitted) hook, worded, or undefined when it does. */
+export function unsupportedReason(provider: Provider, hook: SupportInput): string | undefined {
+  const why = whyUnsupported(provider, hook);
+  return why === undefined ? undefined : unsupportedText(why);
 }

@@ -3,9 +3,8 @@
 
 import { checkBindings } from "./bindings.js";
 import { admittedEffects, isAdmitted, isControlling } from "./hook-combinations.js";
-import { pointerFrom } from "../json-pointer.js";
 import type { ManifestHook, ManifestTool } from "../manifest-types.js";
-import { type ContractFinding, invalid } from "./messages/index.js";
+import type { HookProblem } from "./messages/hooks.js";
 import { compareUtf8 } from "../manifest-types.js";
 
 export const MAX_MATCHER_NAME_BYTES = 512;
@@ -13,63 +12,50 @@ export const MAX_MATCHER_NAME_BYTES = 512;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export interface HooksResult {
-  findings: ContractFinding[];
+  findings: HookProblem[];
   /** Report records, sorted by source_ref. */
   records: Record<string, unknown>[];
 }
 
 export function checkHooks(hooks: readonly ManifestHook[], tools: ReadonlyMap<string, ManifestTool>, packageRef: string): HooksResult {
-  const findings: ContractFinding[] = [];
+  const findings: HookProblem[] = [];
   const records: Record<string, unknown>[] = [];
   const ids = new Set<string>();
 
   for (const [index, hook] of hooks.entries()) {
-    const at = (...rest: (string | number)[]) => pointerFrom(["hook", index, ...rest]);
-    const label = JSON.stringify(hook.id);
-    if (ids.has(hook.id)) findings.push(invalid(`hook id ${label} is declared more than once in this package`, at("id")));
-    ids.add(hook.id);
-    if (hook.id.includes("--")) findings.push(invalid(`hook id ${label} must not contain "--" (lower kebab case)`, at("id")));
+    const id = hook.id;
+    if (ids.has(id)) findings.push({ code: "invalid_plugin_package", kind: "hook-id-repeated", hook: index, id });
+    ids.add(id);
+    if (id.includes("--")) findings.push({ code: "invalid_plugin_package", kind: "hook-id-double-hyphen", hook: index, id });
 
     const tool = tools.get(hook.tool);
-    if (!tool) findings.push(invalid(`hook ${label} names tool ${JSON.stringify(hook.tool)}, which this package does not declare`, at("tool")));
+    if (!tool) findings.push({ code: "invalid_plugin_package", kind: "hook-tool-undeclared", hook: index, id, tool: hook.tool });
 
-    if (!isAdmitted(hook.subject, hook.phase, hook.effect)) {
-      const effects = admittedEffects(hook.subject, hook.phase);
-      const admitted = effects.length === 0 ? `${hook.subject}/${hook.phase} is not an admitted subject/phase` : `${hook.subject}/${hook.phase} admits ${effects.join(", ")}`;
-      findings.push(invalid(`hook ${label} combines ${hook.subject}/${hook.phase} with effect ${hook.effect}, which draft 0.1 does not admit (${admitted})`, at("effect")));
+    const { subject, phase, effect } = hook;
+    if (!isAdmitted(subject, phase, effect)) {
+      findings.push({ code: "invalid_plugin_package", kind: "hook-combination", hook: index, id, subject, phase, effect, admitted: admittedEffects(subject, phase) });
     }
 
     const names = hook.matcher?.tool_names ?? [];
-    if (names.length > 0 && hook.subject !== "tool_call") {
-      findings.push(invalid(`hook ${label} has matcher.tool_names, which is valid only for the tool_call subject`, at("matcher", "tool_names")));
-    }
-    for (const [nameIndex, name] of names.entries()) {
+    if (names.length > 0 && hook.subject !== "tool_call") findings.push({ code: "invalid_plugin_package", kind: "hook-matcher-subject", hook: index, id });
+    for (const [entry, name] of names.entries()) {
       // Stryker disable next-line StringLiteral: Buffer.byteLength counts UTF-8 without an encoding
       if (Buffer.byteLength(name, "utf8") > MAX_MATCHER_NAME_BYTES) {
-        findings.push(invalid(`hook ${label} matcher name is longer than ${MAX_MATCHER_NAME_BYTES} UTF-8 bytes`, at("matcher", "tool_names", nameIndex)));
+        findings.push({ code: "invalid_plugin_package", kind: "hook-matcher-name-length", hook: index, id, entry, maxBytes: MAX_MATCHER_NAME_BYTES });
       }
-      if (CONTROL.test(name)) findings.push(invalid(`hook ${label} matcher name ${JSON.stringify(name)} contains a control character`, at("matcher", "tool_names", nameIndex)));
+      if (CONTROL.test(name)) findings.push({ code: "invalid_plugin_package", kind: "hook-matcher-name-control", hook: index, id, entry, name });
     }
 
     findings.push(...checkBindings(hook, index, tool));
 
     if (hook.failure_policy === "fail_closed" && !isControlling(hook.phase, hook.effect)) {
-      findings.push(
-        invalid(
-          `hook ${label} declares fail_closed, which is valid only for pre-action enforcement (before + allow_deny/rewrite_input) or completion control (completion_attempt + continue_workflow)`,
-          at("failure_policy"),
-        ),
-      );
+      findings.push({ code: "invalid_plugin_package", kind: "hook-fail-closed", hook: index, id });
     }
     if ((hook.effect === "observe" || hook.effect === "replace_output") && hook.failure_policy !== "report") {
-      findings.push(invalid(`hook ${label} has effect ${hook.effect}, which requires failure_policy = "report"`, at("failure_policy")));
+      findings.push({ code: "invalid_plugin_package", kind: "hook-effect-policy", hook: index, id, effect: hook.effect });
     }
-    if (hook.requirement === "optional" && hook.fallback !== "omit") {
-      findings.push(invalid(`optional hook ${label} must declare fallback = "omit"`, at("requirement")));
-    }
-    if (hook.requirement === "required" && hook.fallback !== undefined) {
-      findings.push(invalid(`required hook ${label} must not declare a fallback`, at("fallback")));
-    }
+    if (hook.requirement === "optional" && hook.fallback !== "omit") findings.push({ code: "invalid_plugin_package", kind: "hook-optional-fallback", hook: index, id });
+    if (hook.requirement === "required" && hook.fallback !== undefined) findings.push({ code: "invalid_plugin_package", kind: "hook-required-fallback", hook: index, id });
 
     const descriptor: Record<string, unknown> = {
       schema_version: hook.schema_version,

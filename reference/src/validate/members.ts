@@ -2,10 +2,8 @@
 // grammar, admitted requirements per kind, duplicates, and the inline-fallback closure.
 // Resolution against the source is resolution.ts; this module looks at the manifest only.
 
-import { pointerFrom } from "../json-pointer.js";
 import type { DependencyRequirement, ManifestPlugin, MemberRequirement } from "../manifest-types.js";
-import { type ContractFinding, invalid } from "./messages/index.js";
-import { formatReference } from "./messages/wording.js";
+import type { DeclarationProblem } from "./messages/declarations.js";
 import { parseReference, referenceRecord, sameReference, type ComponentReference } from "./references.js";
 
 export interface ParsedMember {
@@ -24,7 +22,7 @@ export interface ParsedDependency {
 }
 
 export interface DeclarationsResult {
-  findings: ContractFinding[];
+  findings: DeclarationProblem[];
   members: ParsedMember[];
   dependencies: ParsedDependency[];
 }
@@ -37,19 +35,19 @@ export const MEMBER_REQUIREMENTS: Record<string, readonly MemberRequirement[]> =
 };
 
 export function checkDeclarations(plugin: ManifestPlugin): DeclarationsResult {
-  const findings: ContractFinding[] = [];
+  const findings: DeclarationProblem[] = [];
   const members: ParsedMember[] = [];
   const dependencies: ParsedDependency[] = [];
 
   const seenMembers = new Set<string>();
   for (const [index, member] of (plugin.members ?? []).entries()) {
-    const at = (...rest: (string | number)[]) => pointerFrom(["plugin", "members", index, ...rest]);
-    if (seenMembers.has(member.ref)) findings.push(invalid(`plugin.members repeats the reference ${JSON.stringify(member.ref)}`, at("ref")));
-    seenMembers.add(member.ref);
+    const { ref } = member;
+    if (seenMembers.has(ref)) findings.push({ code: "invalid_plugin_package", kind: "member-repeated", member: index, ref });
+    seenMembers.add(ref);
 
-    const parsed = parseReference(member.ref);
+    const parsed = parseReference(ref);
     if (!parsed.ok) {
-      findings.push(invalid(`member reference ${JSON.stringify(member.ref)} ${parsed.problem}`, at("ref")));
+      findings.push({ code: "invalid_plugin_package", kind: "member-reference", member: index, ref, flaw: parsed.problem });
       continue;
     }
     const { reference } = parsed;
@@ -57,21 +55,22 @@ export function checkDeclarations(plugin: ManifestPlugin): DeclarationsResult {
     // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable: the schema admits only these reference kinds here, and structural validation runs first
     if (!admitted) {
       // The schema admits only skill/agent/instruction prefixes; kept for completeness.
-      findings.push(invalid(`member reference ${JSON.stringify(member.ref)} must name a skill, agent or instruction`, at("ref")));
+      findings.push({ code: "invalid_plugin_package", kind: "member-kind", member: index, ref });
       continue;
     }
     if (!admitted.includes(member.requirement)) {
-      findings.push(invalid(`requirement ${JSON.stringify(member.requirement)} is not admitted for ${reference.kind} members (admitted: ${admitted.join(", ")})`, at("requirement")));
+      findings.push({ code: "invalid_plugin_package", kind: "member-requirement", member: index, requirement: member.requirement, memberKind: reference.kind, admitted });
     }
-    const entry: ParsedMember = { index, ref: member.ref, reference, requirement: member.requirement };
+    const entry: ParsedMember = { index, ref, reference, requirement: member.requirement };
     if (member.fallback !== undefined) {
       if (reference.kind !== "agent") {
-        findings.push(invalid(`only agent members may declare a fallback; ${JSON.stringify(member.ref)} is a ${reference.kind} member`, at("fallback")));
+        findings.push({ code: "invalid_plugin_package", kind: "member-fallback-not-agent", member: index, ref, memberKind: reference.kind });
       }
-      const skill = parseReference(member.fallback.skill);
-      if (!skill.ok) findings.push(invalid(`fallback skill ${JSON.stringify(member.fallback.skill)} ${skill.problem}`, at("fallback", "skill")));
+      const text = member.fallback.skill;
+      const skill = parseReference(text);
+      if (!skill.ok) findings.push({ code: "invalid_plugin_package", kind: "member-fallback-reference", member: index, skill: text, flaw: skill.problem });
       // Stryker disable next-line ConditionalExpression: unreachable: the schema admits only these reference kinds here, and structural validation runs first
-      else if (skill.reference.kind !== "skill") findings.push(invalid(`fallback skill ${JSON.stringify(member.fallback.skill)} must be a skill reference`, at("fallback", "skill")));
+      else if (skill.reference.kind !== "skill") findings.push({ code: "invalid_plugin_package", kind: "member-fallback-not-skill", member: index, skill: text });
       else entry.fallback = skill.reference;
     }
     members.push(entry);
@@ -82,32 +81,25 @@ export function checkDeclarations(plugin: ManifestPlugin): DeclarationsResult {
     const fallback = member.fallback;
     if (!fallback) continue;
     const closed = members.some((other) => other.requirement === "required" && sameReference(other.reference, fallback));
-    if (!closed) {
-      findings.push(
-        invalid(
-          `the inline fallback ${JSON.stringify(formatReference(fallback))} of ${JSON.stringify(member.ref)} must also be a required skill member of this package`,
-          pointerFrom(["plugin", "members", member.index, "fallback", "skill"]),
-        ),
-      );
-    }
+    if (!closed) findings.push({ code: "invalid_plugin_package", kind: "member-fallback-unclosed", member: member.index, ref: member.ref, fallback });
   }
 
   const seenDependencies = new Set<string>();
   for (const [index, dependency] of (plugin.requires ?? []).entries()) {
-    const at = (...rest: (string | number)[]) => pointerFrom(["plugin", "requires", index, ...rest]);
-    if (seenDependencies.has(dependency.ref)) findings.push(invalid(`plugin.requires repeats the reference ${JSON.stringify(dependency.ref)}`, at("ref")));
-    seenDependencies.add(dependency.ref);
-    const parsed = parseReference(dependency.ref);
+    const { ref } = dependency;
+    if (seenDependencies.has(ref)) findings.push({ code: "invalid_plugin_package", kind: "dependency-repeated", dependency: index, ref });
+    seenDependencies.add(ref);
+    const parsed = parseReference(ref);
     if (!parsed.ok) {
-      findings.push(invalid(`dependency reference ${JSON.stringify(dependency.ref)} ${parsed.problem}`, at("ref")));
+      findings.push({ code: "invalid_plugin_package", kind: "dependency-reference", dependency: index, ref, flaw: parsed.problem });
       continue;
     }
     // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable: the schema admits only these reference kinds here, and structural validation runs first
     if (parsed.reference.kind !== "plugin") {
-      findings.push(invalid(`dependency reference ${JSON.stringify(dependency.ref)} must be a plugin reference`, at("ref")));
+      findings.push({ code: "invalid_plugin_package", kind: "dependency-kind", dependency: index, ref });
       continue;
     }
-    dependencies.push({ ref: dependency.ref, reference: parsed.reference, requirement: dependency.requirement });
+    dependencies.push({ ref, reference: parsed.reference, requirement: dependency.requirement });
   }
 
   return { findings, members, dependencies };

@@ -3,6 +3,8 @@
 // `:`, `#`, `/` and `\`. This is a grammar, not a path: resolution never joins a selector
 // into a filesystem path (resolution.ts compares it with names it listed).
 
+import type { AtomFlaw, ReferenceFlaw } from "./messages/declarations.js";
+
 export const REFERENCE_KINDS = ["plugin", "skill", "agent", "instruction"] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 
@@ -15,17 +17,17 @@ export interface ComponentReference {
   selector: string;
 }
 
-export type ParsedReference = { ok: true; reference: ComponentReference } | { ok: false; problem: string };
+export type ParsedReference = { ok: true; reference: ComponentReference } | { ok: false; problem: ReferenceFlaw };
 
 const FORBIDDEN = /[:#/\\]/;
 
-/** Why an atom is not acceptable, or undefined when it is. */
-export function atomProblem(atom: string): string | undefined {
-  if (atom.length === 0) return "is empty";
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: unreachable: a reference with an atom of 16384 bytes is longer than the 16 KiB string bound, refused structurally first (SPEC 3.3); Buffer.byteLength counts UTF-8 without an encoding; the problem only words a message
-  if (Buffer.byteLength(atom, "utf8") > MAX_ATOM_BYTES) return `is longer than ${MAX_ATOM_BYTES} UTF-8 bytes`;
+/** Why an atom is not acceptable (worded in messages/declarations.ts), or undefined when it is. */
+export function atomProblem(atom: string): AtomFlaw | undefined {
+  if (atom.length === 0) return { kind: "empty" };
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,ObjectLiteral: unreachable: a reference with an atom of 16384 bytes is longer than the 16 KiB string bound, refused structurally first (SPEC 3.3); Buffer.byteLength counts UTF-8 without an encoding
+  if (Buffer.byteLength(atom, "utf8") > MAX_ATOM_BYTES) return { kind: "too-long", maxBytes: MAX_ATOM_BYTES };
   const bad = FORBIDDEN.exec(atom);
-  if (bad) return `contains ${JSON.stringify(bad[0])}`;
+  if (bad) return { kind: "forbidden", character: bad[0] };
   return undefined;
 }
 
@@ -35,24 +37,21 @@ function isKind(value: string): value is ReferenceKind {
 
 export function parseReference(text: string): ParsedReference {
   const parts = text.split(":");
-  if (parts.length !== 2 && parts.length !== 3) {
-    // Stryker disable next-line ObjectLiteral,StringLiteral: callers act on `ok` alone, so an answer without it is refused the same way; the problem only words a message
-    return { ok: false, problem: `has ${parts.length} ':'-separated parts (expected <kind>:<selector> or <kind>:<source>:<selector>)` };
-  }
+  if (parts.length !== 2 && parts.length !== 3) return { ok: false, problem: { kind: "parts", count: parts.length } };
   const [kind, ...atoms] = parts as [string, ...string[]];
   // Stryker disable next-line ConditionalExpression: unreachable: the schema admits only the prefixes of the four kinds, and structural validation runs first
   if (!isKind(kind))
     // Stryker disable next-line ObjectLiteral,BooleanLiteral,StringLiteral: unreachable: the schema admits only the prefixes of the four kinds, and structural validation runs first
-    return { ok: false, problem: `has unknown kind ${JSON.stringify(kind)} (expected one of ${REFERENCE_KINDS.join(", ")})` };
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArrayDeclaration,StringLiteral: the atom names only word the problem, a message
-  const names = atoms.length === 2 ? ["source", "selector"] : ["selector"];
-  for (const [index, atom] of atoms.entries()) {
-    const problem = atomProblem(atom);
-    // Stryker disable next-line ObjectLiteral,StringLiteral: callers act on `ok` alone, so an answer without it is refused the same way; the problem only words a message
-    if (problem) return { ok: false, problem: `${names[index]} ${problem}` };
-  }
+    return { ok: false, problem: { kind: "unknown-kind", prefix: kind } };
   const reference: ComponentReference =
     atoms.length === 2 ? { kind, source: atoms[0] as string, selector: atoms[1] as string } : { kind, selector: atoms[0] as string };
+  // The source part (when there is one) is checked before the selector.
+  for (const part of ["source", "selector"] as const) {
+    const atom = reference[part];
+    if (atom === undefined) continue;
+    const flaw = atomProblem(atom);
+    if (flaw) return { ok: false, problem: { kind: "atom", part, flaw } };
+  }
   return { ok: true, reference };
 }
 

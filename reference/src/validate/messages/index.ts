@@ -2,6 +2,8 @@
 // names its code (SPEC.md 4.4), its kind and the values it is about; render() gives the report
 // diagnostic's message and pointer. Each area's kinds and wording are in its own file here.
 
+import { DECLARATION_MESSAGES, type DeclarationProblem } from "./declarations.js";
+import { HOOK_MESSAGES, type HookProblem } from "./hooks.js";
 import { TOOL_MESSAGES, type ToolProblem } from "./tools.js";
 import type { Messages, Rendered } from "./wording.js";
 
@@ -13,10 +15,12 @@ export interface WordedProblem {
   pointer?: string | undefined;
 }
 
-export type Problem = ToolProblem | WordedProblem;
+export type Problem = ToolProblem | DeclarationProblem | HookProblem | WordedProblem;
 
 const MESSAGES: Messages<Problem> = {
   ...TOOL_MESSAGES,
+  ...DECLARATION_MESSAGES,
+  ...HOOK_MESSAGES,
   worded: (p) => (p.pointer === undefined ? { message: p.message } : { message: p.message, pointer: p.pointer }),
 };
 
