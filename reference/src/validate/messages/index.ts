@@ -2,6 +2,8 @@
 // names its code (SPEC.md 4.4), its kind and the values it is about; render() gives the report
 // diagnostic's message and pointer. Each area's kinds and wording are in its own file here.
 
+import { RESOLUTION_MESSAGES, type ResolutionProblem } from "./resolution.js";
+import { SKILL_MESSAGES, type SkillProblem } from "./sources.js";
 import { TOOL_MESSAGES, type ToolProblem } from "./tools.js";
 import type { Messages, Rendered } from "./wording.js";
 
@@ -13,10 +15,12 @@ export interface WordedProblem {
   pointer?: string | undefined;
 }
 
-export type Problem = ToolProblem | WordedProblem;
+export type Problem = ToolProblem | SkillProblem | ResolutionProblem | WordedProblem;
 
 const MESSAGES: Messages<Problem> = {
   ...TOOL_MESSAGES,
+  ...SKILL_MESSAGES,
+  ...RESOLUTION_MESSAGES,
   worded: (p) => (p.pointer === undefined ? { message: p.message } : { message: p.message, pointer: p.pointer }),
 };
 
