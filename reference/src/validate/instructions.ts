@@ -5,12 +5,13 @@
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import { decodeUtf8, MAX_DOCUMENT_BYTES, readHead } from "../frontmatter.js";
+import type { InstructionFlaw, InstructionsUnavailable } from "./messages/sources.js";
 import { errorText, listConventionDirectory, MAX_CONVENTION_ENTRIES } from "./source-dirs.js";
 
 export const INSTRUCTIONS_DIR = "instructions";
 const EXTENSION = ".md";
 
-export type InstructionCheck = { available: true; path: string } | { available: false; reason: string };
+export type InstructionCheck = { available: true; path: string } | { available: false; reason: InstructionFlaw };
 
 export class InstructionIndex {
   private readonly cache = new Map<string, Promise<InstructionCheck>>();
@@ -18,30 +19,26 @@ export class InstructionIndex {
   private constructor(
     private readonly sourceRoot: string,
     /** File names (not followed) by stem, or the reason there are none. */
-    private readonly names: Map<string, { symlink: boolean; file: boolean }> | string,
+    private readonly names: Map<string, { symlink: boolean; file: boolean }> | InstructionsUnavailable,
     /** Whether the listing stopped at the entry bound. */
-    // Stryker disable next-line BooleanLiteral: the default goes with a string `names`, and inspect then never reads it
+    // Stryker disable next-line BooleanLiteral: the default goes with `names` that is a reason, and inspect then never reads it
     private readonly truncated = false,
   ) {}
 
   static async open(sourceRoot: string): Promise<InstructionIndex> {
     const listing = await listConventionDirectory(sourceRoot, INSTRUCTIONS_DIR);
     switch (listing.kind) {
-      // Stryker disable next-line ConditionalExpression: falling through gives another reason string, which only words a detail
+      // Stryker disable next-line ConditionalExpression: falling through gives the next case's reason, which only changes the detail of a missing instruction
       case "absent":
-        // Stryker disable next-line StringLiteral: the reason only words a detail
-        return new InstructionIndex(sourceRoot, "the source has no instructions directory");
-      // Stryker disable next-line ConditionalExpression: falling through gives another reason string, which only words a detail
+        return new InstructionIndex(sourceRoot, { flaw: "directory-absent" });
+      // Stryker disable next-line ConditionalExpression: falling through gives the next case's reason, which only changes the detail of a missing instruction
       case "not-directory":
-        // Stryker disable next-line StringLiteral: the reason only words a detail
-        return new InstructionIndex(sourceRoot, "the source's instructions path is not a directory");
-      // Stryker disable next-line ConditionalExpression: falling through gives another reason string ("cannot list instructions: undefined"), which only words a detail
+        return new InstructionIndex(sourceRoot, { flaw: "directory-not-directory" });
+      // Stryker disable next-line ConditionalExpression: falling through gives the next case's reason ("cannot list instructions: undefined"), which only changes the detail of a missing instruction
       case "symlink":
-        // Stryker disable next-line StringLiteral: the reason only words a detail
-        return new InstructionIndex(sourceRoot, "the source's instructions directory is a symlink");
+        return new InstructionIndex(sourceRoot, { flaw: "directory-symlink" });
       case "unreadable":
-        // Stryker disable next-line StringLiteral: the reason only words a detail
-        return new InstructionIndex(sourceRoot, `cannot list instructions: ${listing.message}`);
+        return new InstructionIndex(sourceRoot, { flaw: "directory-unreadable", error: listing.error });
       case "listed": {
         const names = new Map<string, { symlink: boolean; file: boolean }>();
         for (const entry of listing.entries) {
@@ -67,21 +64,17 @@ export class InstructionIndex {
   }
 
   private async inspect(selector: string): Promise<InstructionCheck> {
-    // Stryker disable next-line ObjectLiteral: an answer without `available` does not resolve either; only the detail differs
-    if (typeof this.names === "string") return { available: false, reason: this.names };
+    if (!(this.names instanceof Map)) return { available: false, reason: this.names };
     const found = this.names.get(selector);
-    // Stryker disable next-line StringLiteral: the path only words a detail, and an instruction's target is never used (only plugin dependencies are edges)
+    // Stryker disable next-line StringLiteral: the path only shows in a detail, and an instruction's target is never used (only plugin dependencies are edges)
     const path = `${INSTRUCTIONS_DIR}/${selector}${EXTENSION}`;
     if (!found) {
-      // Stryker disable next-line StringLiteral: the reason only words a detail
-      const more = this.truncated ? ` among the first ${MAX_CONVENTION_ENTRIES} entries of ${INSTRUCTIONS_DIR} (the rest were not examined)` : "";
-      // Stryker disable next-line ObjectLiteral,StringLiteral: an answer without `available` does not resolve either; the reason only words a detail
-      return { available: false, reason: `${path} does not exist${more}` };
+      return { available: false, reason: { flaw: "missing", path, truncated: this.truncated, maxEntries: MAX_CONVENTION_ENTRIES } };
     }
-    // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: a symlink entry is not a file either and is refused on the next line; an answer without `available` does not resolve either; the reason only words a detail
-    if (found.symlink) return { available: false, reason: `${path} is a symlink` };
-    // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: the lstat below refuses what is not a regular file; an answer without `available` does not resolve either; the reason only words a detail
-    if (!found.file) return { available: false, reason: `${path} is not a regular file` };
+    // Stryker disable next-line ConditionalExpression: a symlink entry is not a file either and is refused on the next line
+    if (found.symlink) return { available: false, reason: { flaw: "symlink", path } };
+    // Stryker disable next-line ConditionalExpression: the lstat below refuses what is not a regular file
+    if (!found.file) return { available: false, reason: { flaw: "not-file", path } };
     const file = join(this.sourceRoot, INSTRUCTIONS_DIR, `${selector}${EXTENSION}`);
     // Stryker disable next-line BlockStatement: without the lstat checks readHead reads a larger file incomplete and it is refused below (only regular files get here)
     try {
@@ -89,23 +82,22 @@ export class InstructionIndex {
       // Stryker disable next-line ConditionalExpression: the listing already found a regular file here
       if (!stats.isFile())
         // Stryker disable next-line ObjectLiteral,BooleanLiteral,StringLiteral: unreachable: the listing already found a regular file here (only a file replaced in between gets here)
-        return { available: false, reason: `${path} is not a regular file` };
-      // Stryker disable BlockStatement,ObjectLiteral,StringLiteral: (for the catch below) without its return readHead fails on the same file and it is refused below; an answer without `available` does not resolve either; the reason only words a detail
-      // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: readHead reads a larger file incomplete and it is refused below; an answer without `available` does not resolve either; the reason only words a detail
-      if (stats.size > MAX_DOCUMENT_BYTES) return { available: false, reason: `${path} is larger than ${MAX_DOCUMENT_BYTES} bytes` };
+        return { available: false, reason: { flaw: "not-file", path } };
+      // Stryker disable BlockStatement: (for the catch below) without its return readHead fails on the same file and it is refused below
+      // Stryker disable next-line ConditionalExpression: readHead reads a larger file incomplete and it is refused below
+      if (stats.size > MAX_DOCUMENT_BYTES) return { available: false, reason: { flaw: "too-large", path, maxBytes: MAX_DOCUMENT_BYTES } };
     } catch (error) {
-      return { available: false, reason: `cannot inspect ${path}: ${errorText(error)}` };
+      return { available: false, reason: { flaw: "uninspectable", path, error: errorText(error) } };
     }
-    // Stryker restore BlockStatement,ObjectLiteral,StringLiteral
+    // Stryker restore BlockStatement
     const head = await readHead(file, MAX_DOCUMENT_BYTES);
-    // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: a failed read has no `complete` and is refused on the next line; an answer without `available` does not resolve either; the reason only words a detail
-    if (!head.ok) return { available: false, reason: `${path}: ${head.message}` };
+    // Stryker disable next-line ConditionalExpression: a failed read has no `complete` and is refused on the next line
+    if (!head.ok) return { available: false, reason: { flaw: "unreadable", path, failure: head.message } };
     // Stryker disable next-line ConditionalExpression: lstat above already refused a larger file
     if (!head.complete)
       // Stryker disable next-line ObjectLiteral,BooleanLiteral,StringLiteral: unreachable: lstat above already refused a larger file (only a file growing in between gets here)
-      return { available: false, reason: `${path} is larger than ${MAX_DOCUMENT_BYTES} bytes` };
-    // Stryker disable next-line ObjectLiteral,StringLiteral: an answer without `available` does not resolve either; the reason only words a detail
-    if (decodeUtf8(head.bytes) === undefined) return { available: false, reason: `${path} is not valid UTF-8` };
+      return { available: false, reason: { flaw: "too-large", path, maxBytes: MAX_DOCUMENT_BYTES } };
+    if (decodeUtf8(head.bytes) === undefined) return { available: false, reason: { flaw: "not-utf8", path } };
     return { available: true, path };
   }
 }

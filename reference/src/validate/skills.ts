@@ -6,6 +6,8 @@ import type { Stats } from "node:fs";
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import { decodeUtf8, hasText, MAX_FRONTMATTER_BYTES, parseYamlMapping, readHead, splitFrontmatter } from "../frontmatter.js";
+import type { Finding } from "./diagnostic-codes.js";
+import { type SkillFieldFlaw, type SkillNameFlaw, type SkillProblem, skillFieldFlawText, skillNameFlawText } from "./messages/sources.js";
 import { errorText, listConventionDirectory, MAX_CONVENTION_ENTRIES } from "./source-dirs.js";
 
 export const SKILLS_DIR = "skills";
@@ -15,14 +17,6 @@ const MAX_SKILL_NAME = 64;
 const MAX_DESCRIPTION = 1024;
 const MAX_COMPATIBILITY = 500;
 
-export type SourceWarningCode = "source_malformed_frontmatter" | "source_invalid_slot_name" | "source_skipped_symlink" | "source_unreadable_path";
-
-export interface SourceWarning {
-  code: SourceWarningCode;
-  path: string;
-  message: string;
-}
-
 export interface SkillComponent {
   /** Directory name under skills/ (equal to the frontmatter name). */
   dir: string;
@@ -31,9 +25,14 @@ export interface SkillComponent {
   path: string;
 }
 
+/** A warning about the skills of the source, on the path it is about. */
+export interface SkillFinding extends Finding {
+  problem: SkillProblem;
+}
+
 export interface SkillScan {
   skills: SkillComponent[];
-  warnings: SourceWarning[];
+  warnings: SkillFinding[];
 }
 
 /** Code points, as Agent Skills counts characters. */
@@ -41,54 +40,64 @@ function characters(value: string): number {
   return [...value].length;
 }
 
-export function skillNameProblem(name: unknown, dir: string): string | undefined {
-  if (typeof name !== "string") return "must be a string";
+/** Why `name` is not the usable name of the skill in directory `dir`, or undefined when it is. */
+export function skillNameFlaw(name: unknown, dir: string): SkillNameFlaw | undefined {
+  if (typeof name !== "string") return "not-string";
   const length = characters(name);
   // Stryker disable next-line ConditionalExpression: the empty name fails the pattern below with the same code
-  if (length < 1 || length > MAX_SKILL_NAME) return `must be 1-${MAX_SKILL_NAME} characters`;
-  if (!SKILL_NAME.test(name)) return "may contain only a-z, 0-9 and single hyphens, not at either end";
-  if (name !== dir) return `must equal the skill directory name ${JSON.stringify(dir)}`;
+  if (length < 1 || length > MAX_SKILL_NAME) return "length";
+  if (!SKILL_NAME.test(name)) return "spelling";
+  if (name !== dir) return "not-directory-name";
   return undefined;
 }
 
 /** Problems of Agent Skills' optional fields (license, allowed-tools, compatibility, metadata). */
-export function optionalSkillFieldProblems(frontmatter: Record<string, unknown>): string[] {
-  const problems: string[] = [];
-  for (const key of ["license", "allowed-tools"]) {
-    // Stryker disable next-line StringLiteral: problems only count and are joined into the message: any text gives the same finding
-    if (key in frontmatter && typeof frontmatter[key] !== "string") problems.push(`${key} must be a string`);
+export function optionalSkillFieldFlaws(frontmatter: Record<string, unknown>): SkillFieldFlaw[] {
+  const flaws: SkillFieldFlaw[] = [];
+  for (const field of ["license", "allowed-tools"] as const) {
+    if (field in frontmatter && typeof frontmatter[field] !== "string") flaws.push({ flaw: "not-string", field });
   }
   if ("compatibility" in frontmatter) {
     const value = frontmatter["compatibility"];
     if (typeof value !== "string" || characters(value) < 1 || characters(value) > MAX_COMPATIBILITY) {
-      // Stryker disable next-line StringLiteral: problems only count and are joined into the message: any text gives the same finding
-      problems.push(`compatibility must be a string of 1-${MAX_COMPATIBILITY} characters`);
+      flaws.push({ flaw: "compatibility", maxCharacters: MAX_COMPATIBILITY });
     }
   }
   if ("metadata" in frontmatter) {
     const value = frontmatter["metadata"];
     const isStringMap =
       typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value as Record<string, unknown>).every((entry) => typeof entry === "string");
-    // Stryker disable next-line StringLiteral: problems only count and are joined into the message: any text gives the same finding
-    if (!isStringMap) problems.push("metadata must be a mapping from strings to strings");
+    if (!isStringMap) flaws.push({ flaw: "metadata" });
   }
-  return problems;
+  return flaws;
 }
 
 /** Frontmatter problems other than the name (source_malformed_frontmatter). */
-export function skillFieldProblems(frontmatter: Record<string, unknown>): string[] {
-  const problems: string[] = [];
+export function skillFieldFlaws(frontmatter: Record<string, unknown>): SkillFieldFlaw[] {
+  const flaws: SkillFieldFlaw[] = [];
   const description = frontmatter["description"];
-  // Stryker disable next-line ConditionalExpression,StringLiteral: a missing description fails the string test below (the same finding); problems only count and are joined into the message: any text gives the same finding
-  if (description === undefined) problems.push("description is missing");
+  // Stryker disable next-line ConditionalExpression: a missing description fails the string test below: the same finding
+  if (description === undefined) flaws.push({ flaw: "description-missing" });
   else if (typeof description !== "string" || !hasText(description) || characters(description) > MAX_DESCRIPTION) {
-    // Stryker disable next-line StringLiteral: problems only count and are joined into the message: any text gives the same finding
-    problems.push(`description must be a string of 1-${MAX_DESCRIPTION} characters with non-whitespace text`);
+    flaws.push({ flaw: "description", maxCharacters: MAX_DESCRIPTION });
   }
-  problems.push(...optionalSkillFieldProblems(frontmatter));
-  // Stryker disable next-line StringLiteral: problems only count and are joined into the message: any text gives the same finding
-  if ("id" in frontmatter && !hasText(frontmatter["id"])) problems.push("id must be a non-empty string");
-  return problems;
+  flaws.push(...optionalSkillFieldFlaws(frontmatter));
+  if ("id" in frontmatter && !hasText(frontmatter["id"])) flaws.push({ flaw: "id" });
+  return flaws;
+}
+
+// The Agent Plugins loader (reference/src/agent-plugins/names.ts, skill-discovery.ts) checks
+// skills by the same rules and words their problems into its own findings.
+
+/** Why `name` is not the usable name of the skill in directory `dir`, worded; undefined when it is usable. */
+export function skillNameProblem(name: unknown, dir: string): string | undefined {
+  const flaw = skillNameFlaw(name, dir);
+  return flaw === undefined ? undefined : skillNameFlawText(flaw, dir, MAX_SKILL_NAME);
+}
+
+/** The problems of Agent Skills' optional fields, worded. */
+export function optionalSkillFieldProblems(frontmatter: Record<string, unknown>): string[] {
+  return optionalSkillFieldFlaws(frontmatter).map(skillFieldFlawText);
 }
 
 async function lstatOrUndefined(path: string): Promise<Stats | "missing" | { error: unknown }> {
@@ -103,7 +112,7 @@ async function lstatOrUndefined(path: string): Promise<Stats | "missing" | { err
 
 export async function scanSkills(sourceRoot: string): Promise<SkillScan> {
   const scan: SkillScan = { skills: [], warnings: [] };
-  const warn = (code: SourceWarningCode, path: string, message: string) => scan.warnings.push({ code, path, message });
+  const warn = (path: string, problem: SkillProblem) => scan.warnings.push({ path, problem });
 
   const listing = await listConventionDirectory(sourceRoot, SKILLS_DIR);
   switch (listing.kind) {
@@ -111,23 +120,23 @@ export async function scanSkills(sourceRoot: string): Promise<SkillScan> {
     case "not-directory":
       return scan;
     case "symlink":
-      warn("source_skipped_symlink", SKILLS_DIR, "the source's skills directory is a symlink; it was not followed");
+      warn(SKILLS_DIR, { code: "source_skipped_symlink", kind: "skill-directory-symlink" });
       return scan;
     case "unreadable":
-      warn("source_unreadable_path", SKILLS_DIR, `cannot list skills: ${listing.message}`);
+      warn(SKILLS_DIR, { code: "source_unreadable_path", kind: "skill-directory-unreadable", error: listing.error });
       return scan;
     // Stryker disable next-line ConditionalExpression,StringLiteral: "listed" is the only kind left, and leaving the switch is what break does
     case "listed":
       break;
   }
   if (listing.truncated) {
-    warn("source_unreadable_path", SKILLS_DIR, `skills holds more than ${MAX_CONVENTION_ENTRIES} entries; the rest were not examined`);
+    warn(SKILLS_DIR, { code: "source_unreadable_path", kind: "skill-directory-truncated", maxEntries: MAX_CONVENTION_ENTRIES });
   }
 
   for (const entry of listing.entries) {
     const dirPath = `${SKILLS_DIR}/${entry.name}`;
     if (entry.isSymbolicLink()) {
-      warn("source_skipped_symlink", dirPath, "symlinked skill directories are not followed");
+      warn(dirPath, { code: "source_skipped_symlink", kind: "skill-entry-symlink" });
       continue;
     }
     if (!entry.isDirectory()) continue;
@@ -136,11 +145,11 @@ export async function scanSkills(sourceRoot: string): Promise<SkillScan> {
     const stats = await lstatOrUndefined(file);
     if (stats === "missing") continue; // not a skill
     if ("error" in stats) {
-      warn("source_unreadable_path", path, `cannot inspect ${SKILL_FILE}: ${errorText(stats.error)}`);
+      warn(path, { code: "source_unreadable_path", kind: "skill-file-uninspectable", error: errorText(stats.error) });
       continue;
     }
     if (stats.isSymbolicLink()) {
-      warn("source_skipped_symlink", path, `a symlinked ${SKILL_FILE} is not followed`);
+      warn(path, { code: "source_skipped_symlink", kind: "skill-file-symlink" });
       continue;
     }
     if (!stats.isFile()) continue; // a directory or special file named SKILL.md is not a skill
@@ -148,40 +157,40 @@ export async function scanSkills(sourceRoot: string): Promise<SkillScan> {
     // The frontmatter opener, at most 64 KiB of frontmatter, and the closing line.
     const head = await readHead(file, MAX_FRONTMATTER_BYTES + 16);
     if (!head.ok) {
-      warn("source_unreadable_path", path, `cannot read ${SKILL_FILE}: ${head.message}`);
+      warn(path, { code: "source_unreadable_path", kind: "skill-file-unreadable", failure: head.message });
       continue;
     }
     const split = splitFrontmatter(head.bytes, head.complete);
     // Stryker disable next-line ConditionalExpression,BlockStatement: going on decodes undefined as "", which is not a mapping: the same source_malformed_frontmatter
     if (!split.ok) {
-      warn("source_malformed_frontmatter", path, split.message);
+      warn(path, { code: "source_malformed_frontmatter", kind: "skill-frontmatter-malformed", failure: split.message });
       continue;
     }
     const text = decodeUtf8(split.frontmatter);
     if (text === undefined) {
-      warn("source_malformed_frontmatter", path, "the frontmatter is not valid UTF-8");
+      warn(path, { code: "source_malformed_frontmatter", kind: "skill-frontmatter-not-utf8" });
       continue;
     }
     const parsed = parseYamlMapping(text);
     if (!parsed.ok) {
-      warn("source_malformed_frontmatter", path, parsed.message);
+      warn(path, { code: "source_malformed_frontmatter", kind: "skill-frontmatter-malformed", failure: parsed.message });
       continue;
     }
     const frontmatter = parsed.value;
     let usable = true;
     if (!("name" in frontmatter)) {
-      warn("source_malformed_frontmatter", path, "name is missing");
+      warn(path, { code: "source_malformed_frontmatter", kind: "skill-name-missing" });
       usable = false;
     } else {
-      const problem = skillNameProblem(frontmatter["name"], entry.name);
-      if (problem) {
-        warn("source_invalid_slot_name", path, `name ${JSON.stringify(frontmatter["name"])} ${problem}`);
+      const flaw = skillNameFlaw(frontmatter["name"], entry.name);
+      if (flaw) {
+        warn(path, { code: "source_invalid_slot_name", kind: "skill-name-invalid", name: frontmatter["name"], flaw, dir: entry.name, maxCharacters: MAX_SKILL_NAME });
         usable = false;
       }
     }
-    const problems = skillFieldProblems(frontmatter);
-    if (problems.length > 0) {
-      warn("source_malformed_frontmatter", path, problems.join("; "));
+    const flaws = skillFieldFlaws(frontmatter);
+    if (flaws.length > 0) {
+      warn(path, { code: "source_malformed_frontmatter", kind: "skill-fields", flaws });
       usable = false;
     }
     if (!usable) continue;

@@ -14,7 +14,8 @@ export type Listing =
   | { kind: "absent" }
   | { kind: "symlink" }
   | { kind: "not-directory" }
-  | { kind: "unreadable"; message: string }
+  /** `error`: the text of the OS error. */
+  | { kind: "unreadable"; error: string }
   | { kind: "listed"; entries: Dirent[]; truncated: boolean };
 
 function errorCode(error: unknown): string | undefined {
@@ -22,6 +23,7 @@ function errorCode(error: unknown): string | undefined {
   return typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : undefined;
 }
 
+/** The text of an error, as findings and reasons carry it. */
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -34,7 +36,7 @@ export async function listConventionDirectory(sourceRoot: string, name: string, 
     if (!stats.isDirectory()) return { kind: "not-directory" };
   } catch (error) {
     if (errorCode(error) === "ENOENT") return { kind: "absent" };
-    return { kind: "unreadable", message: errorText(error) };
+    return { kind: "unreadable", error: errorText(error) };
   }
   const entries: Dirent[] = [];
   let truncated = false;
@@ -48,7 +50,7 @@ export async function listConventionDirectory(sourceRoot: string, name: string, 
       entries.push(entry);
     }
   } catch (error) {
-    return { kind: "unreadable", message: errorText(error) };
+    return { kind: "unreadable", error: errorText(error) };
   }
   // Stryker disable next-line MethodExpression,ArrowFunction: the scanned components form a set: resolution and the sorted diagnostics (PAP-REPORT-SORTED) do not depend on listing order
   entries.sort((left, right) => compareUtf8(left.name, right.name));

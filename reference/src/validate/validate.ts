@@ -194,7 +194,7 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
   // 5. Components of the source (3.6, 3.7) and resolution of the valid packages' references.
   const [skills, agents, instructions] = await Promise.all([scanSkills(sourcePath), scanAgents(sourcePath), InstructionIndex.open(sourcePath)]);
   for (const warning of skills.warnings) {
-    diagnostics.push(diagnostic({ path: warning.path, problem: worded(warning.code, warning.message) }));
+    diagnostics.push(diagnostic(warning));
   }
   // Stryker disable next-line ConditionalExpression: id: undefined matches no selector, like a missing id
   const plugins = valid.map((c) => ({ dir: c.discovered.name, ...(c.manifest.plugin.id === undefined ? {} : { id: c.manifest.plugin.id }) }));
