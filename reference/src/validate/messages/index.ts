@@ -2,7 +2,11 @@
 // names its code (SPEC.md 4.4), its kind and the values it is about; render() gives the report
 // diagnostic's message and pointer. Each area's kinds and wording are in its own file here.
 
+import { DECODE_MESSAGES, type DecodeProblem } from "./decode.js";
+import { SCHEMA_MESSAGES, type SchemaProblem } from "./structure.js";
+import { SOURCE_MESSAGES, type SourceProblem } from "./source.js";
 import { TOOL_MESSAGES, type ToolProblem } from "./tools.js";
+import { TREE_MESSAGES, type TreeProblem } from "./tree.js";
 import type { Messages, Rendered } from "./wording.js";
 
 /** Transitional: a finding still worded where it was found. */
@@ -13,10 +17,14 @@ export interface WordedProblem {
   pointer?: string | undefined;
 }
 
-export type Problem = ToolProblem | WordedProblem;
+export type Problem = ToolProblem | DecodeProblem | SchemaProblem | TreeProblem | SourceProblem | WordedProblem;
 
 const MESSAGES: Messages<Problem> = {
   ...TOOL_MESSAGES,
+  ...DECODE_MESSAGES,
+  ...SCHEMA_MESSAGES,
+  ...TREE_MESSAGES,
+  ...SOURCE_MESSAGES,
   worded: (p) => (p.pointer === undefined ? { message: p.message } : { message: p.message, pointer: p.pointer }),
 };
 
