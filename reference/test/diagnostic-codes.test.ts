@@ -29,14 +29,16 @@ describe("the validator's diagnostic codes", () => {
   });
 
   it("give a finding its phase and severity; an unresolved reference is an error only when required", () => {
-    expect(diagnostic({ path: "skills/x", problem: { code: "source_skipped_symlink", kind: "worded", message: "m" } })).toEqual({
+    expect(diagnostic({ path: "skills/x", problem: { code: "source_skipped_symlink", kind: "skill-entry-symlink" } })).toEqual({
       code: "source_skipped_symlink",
       phase: "member_resolution",
       severity: "warning",
       path: "skills/x",
-      message: "m",
+      message: "symlinked skill directories are not followed",
     });
-    const unresolved = { path: "plugins/a/PLUGIN.toml", problem: { code: "unresolved_dependency", kind: "worded", message: "m" } } as const;
+    const reference = { kind: "plugin", selector: "b" } as const;
+    const problem = { code: "unresolved_dependency", kind: "resolution-dependency-unresolved", ref: "plugin:b", requirement: "required", status: "missing", reason: { outcome: "absent", reference } } as const;
+    const unresolved = { path: "plugins/a/PLUGIN.toml", problem };
     expect(diagnostic({ ...unresolved, required: true }).severity).toBe("error");
     expect(diagnostic({ ...unresolved, required: false }).severity).toBe("warning");
     const tool = { code: "invalid_plugin_package", kind: "tool-env-repeated", tool: 2, id: "fmt", env: 1, name: "HOME" } as const;

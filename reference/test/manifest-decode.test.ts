@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../src/validate/limits.js";
 import { decodeManifest, readManifestBytes, type DecodeResult } from "../src/validate/manifest-decode.js";
+import { render } from "../src/validate/messages/index.js";
 import { checkStructure } from "../src/validate/structural.js";
 import { makeTree, manifest, removeTree } from "./fixtures.js";
 
@@ -39,17 +40,19 @@ describe("manifest-decode: string and key bytes", () => {
     const at = decode(manifest("demo").replace("Demo package", "é".repeat(8192)));
     expect(at.ok).toBe(true);
     const over = failureOf(decode(manifest("demo").replace("Demo package", "é".repeat(8193))));
-    expect(over.kind).toBe("string_bytes");
-    expect(over.pointer).toBe("/plugin/description");
-    expect(over.message).toContain("16386");
+    expect(over).toEqual({ code: "invalid_plugin_package", kind: "manifest-string-bytes", at: ["plugin", "description"], bytes: 16386 });
+    expect(render(over)).toEqual({
+      message: "string exceeds limit string_bytes = 16384 (actual: 16386 bytes) at /plugin/description",
+      pointer: "/plugin/description",
+    });
   });
 
   it("counts key bytes too", () => {
     const key = (bytes: number): string => manifest("demo", `[providers.x]\n"${"k".repeat(bytes)}" = 1\n`);
     expect(decode(key(LIMITS.string_bytes)).ok).toBe(true);
     const over = failureOf(decode(key(LIMITS.string_bytes + 1)));
-    expect(over.kind).toBe("string_bytes");
-    expect(over.pointer).toBe("/providers/x");
+    expect(over).toMatchObject({ kind: "manifest-key-bytes", at: ["providers", "x"], bytes: LIMITS.string_bytes + 1 });
+    expect(render(over).pointer).toBe("/providers/x");
   });
 });
 
@@ -58,23 +61,26 @@ describe("manifest-decode: nesting", () => {
     // [providers] is level 1, so 31 nested arrays reach level 32.
     expect(decode(nestedArrays(31)).ok).toBe(true);
     const over = failureOf(decode(nestedArrays(32)));
-    expect(over.kind).toBe("nesting_levels");
-    expect(over.pointer).toBe("/providers/x" + "/0".repeat(31));
+    expect(over).toMatchObject({ kind: "manifest-nesting-levels", level: 33 });
+    expect(render(over).pointer).toBe("/providers/x" + "/0".repeat(31));
   });
 
   it("counts header tables and dotted keys as levels too", () => {
     const header = (tables: number): string =>
       manifest("demo", `[providers.${Array.from({ length: tables }, (_, i) => `t${i}`).join(".")}]\nv = 1\n`);
     expect(decode(header(31)).ok).toBe(true); // providers (1) + 31 tables = level 32
-    expect(failureOf(decode(header(32))).kind).toBe("nesting_levels");
+    expect(failureOf(decode(header(32))).kind).toBe("manifest-nesting-levels");
   });
 
   it("survives 100000 opening brackets without crashing", () => {
-    expect(failureOf(decode("a = " + "[".repeat(100_000))).kind).toBe("nesting_levels");
-    expect(failureOf(decode("a = " + "[".repeat(100_000) + "]".repeat(100_000))).kind).toBe("nesting_levels");
-    expect(failureOf(decode("a = " + "{ b = ".repeat(100_000))).kind).toBe("nesting_levels");
-    expect(failureOf(decode("[".repeat(100_000))).kind).toBe("syntax");
-    expect(failureOf(decode("a" + ".a".repeat(100_000) + " = 1\n")).kind).toBe("nesting_levels");
+    // inline nesting is refused by the parser, past PARSER_MAX_DEPTH; dotted keys by the walk, at level 33
+    expect(failureOf(decode("a = " + "[".repeat(100_000))).kind).toBe("manifest-inline-nesting");
+    expect(failureOf(decode("a = " + "[".repeat(100_000) + "]".repeat(100_000))).kind).toBe("manifest-inline-nesting");
+    const inline = failureOf(decode("a = " + "{ b = ".repeat(100_000)));
+    expect(inline.kind).toBe("manifest-inline-nesting");
+    expect(render(inline).message).toMatch(/^TOML nesting exceeds limit nesting_levels = 32 \(actual: more than 64 inline levels at line 1, column \d+\)$/);
+    expect(failureOf(decode("[".repeat(100_000))).kind).toBe("manifest-syntax");
+    expect(failureOf(decode("a" + ".a".repeat(100_000) + " = 1\n")).kind).toBe("manifest-nesting-levels");
   });
 });
 
@@ -84,8 +90,8 @@ describe("manifest-decode: arrays", () => {
   it("accepts 1024 entries and rejects 1025, also inside providers", () => {
     expect(decode(list(1024)).ok).toBe(true);
     const over = failureOf(decode(list(1025)));
-    expect(over.kind).toBe("array_entries");
-    expect(over.pointer).toBe("/providers/x/list");
+    expect(over).toMatchObject({ kind: "manifest-array-entries", entries: 1025 });
+    expect(render(over)).toEqual({ message: "array exceeds limit array_entries = 1024 (actual: 1025 entries) at /providers/x/list", pointer: "/providers/x/list" });
   });
 });
 
@@ -98,7 +104,9 @@ describe("manifest-decode: size, encoding, syntax", () => {
 
   it("accepts exactly 1 MiB and refuses 1 MiB + 1 before parsing", async () => {
     expect(decodeManifest(padded(LIMITS.manifest_bytes)).ok).toBe(true);
-    expect(failureOf(decodeManifest(padded(LIMITS.manifest_bytes + 1))).kind).toBe("manifest_bytes");
+    const decodedOver = failureOf(decodeManifest(padded(LIMITS.manifest_bytes + 1)));
+    expect(decodedOver).toMatchObject({ kind: "manifest-too-large", bytes: LIMITS.manifest_bytes + 1 });
+    expect(render(decodedOver).message).toBe("manifest exceeds limit manifest_bytes = 1048576 (actual: 1048577 bytes); refused before parsing");
 
     const root = await makeTree({});
     try {
@@ -109,7 +117,9 @@ describe("manifest-decode: size, encoding, syntax", () => {
       const readAt = await readManifestBytes(at);
       expect(readAt.ok && readAt.bytes.length).toBe(LIMITS.manifest_bytes);
       const readOver = await readManifestBytes(over);
-      expect(!readOver.ok && readOver.failure.kind).toBe("manifest_bytes");
+      if (readOver.ok) throw new Error("expected a read failure");
+      expect(readOver.failure).toEqual({ code: "invalid_plugin_package", kind: "manifest-too-large", bytes: undefined });
+      expect(render(readOver.failure).message).toBe("manifest exceeds limit manifest_bytes = 1048576 (actual: more than 1048576 bytes); refused before parsing");
     } finally {
       await removeTree(root);
     }
@@ -121,9 +131,11 @@ describe("manifest-decode: size, encoding, syntax", () => {
       await execa("mkfifo", [join(root, "fifo.toml")]);
       // a plain open would wait for a writer forever: the test's timeout would end it
       const fifo = await readManifestBytes(join(root, "fifo.toml"));
-      expect(!fifo.ok && fifo.failure.message).toBe("manifest is not a regular file");
+      expect(!fifo.ok && fifo.failure).toEqual({ code: "unreadable_plugin_path", kind: "manifest-not-regular-file" });
+      expect(!fifo.ok && render(fifo.failure).message).toBe("manifest is not a regular file");
       const link = await readManifestBytes(join(root, "link.toml"));
-      expect(!link.ok && link.failure.kind).toBe("unreadable");
+      expect(!link.ok && link.failure).toMatchObject({ code: "unreadable_plugin_path", kind: "manifest-unopenable" });
+      expect(!link.ok && render(link.failure).message).toMatch(/^cannot open manifest: ELOOP/);
       const small = await readManifestBytes(join(root, "small.toml"));
       expect(small.ok && small.bytes.toString("utf8")).toBe(manifest());
     } finally {
@@ -132,17 +144,17 @@ describe("manifest-decode: size, encoding, syntax", () => {
   });
 
   it("refuses bytes that are not UTF-8", () => {
-    expect(failureOf(decode(Buffer.from([0xff, 0xfe, 0x00, 0x41]))).kind).toBe("encoding");
+    expect(failureOf(decode(Buffer.from([0xff, 0xfe, 0x00, 0x41])))).toEqual({ code: "invalid_plugin_package", kind: "manifest-encoding", offset: 0 });
     // A truncated two-byte sequence inside a string value.
     const truncated = Buffer.concat([Buffer.from(manifest().replace("Demo package", "Demo"), "utf8"), Buffer.from('x = "\xc3"\n', "latin1")]);
     const failure = failureOf(decode(truncated));
-    expect(failure.kind).toBe("encoding");
-    expect(failure.message).toMatch(/byte offset \d+/);
+    expect(failure.kind).toBe("manifest-encoding");
+    expect(render(failure).message).toMatch(/^manifest is not valid UTF-8 \(first malformed byte sequence at byte offset \d+\)$/);
   });
 
   it("reports TOML syntax errors with line and column", () => {
     const failure = failureOf(decode('schema_version = 1\n[plugin\nname = "x"\n'));
-    expect(failure.kind).toBe("syntax");
-    expect(failure.message).toMatch(/^invalid TOML at line 2, column \d+: /);
+    expect(failure).toMatchObject({ code: "invalid_plugin_package", kind: "manifest-syntax", line: 2 });
+    expect(render(failure).message).toMatch(/^invalid TOML at line 2, column \d+: /);
   });
 });

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
+import { render } from "../src/validate/messages/index.js";
 import { PACKAGE_LIMITS, walkPackage, type PackageTree } from "../src/validate/package-tree.js";
 import { callAsNobody } from "./fixtures.js";
 
@@ -67,7 +68,8 @@ async function walk(dir: string): Promise<PackageTree & { ms: number }> {
   return { ...tree, ms };
 }
 
-const codes = (tree: PackageTree): string[] => tree.findings.map((f) => `${f.code} ${f.path}`);
+const codes = (tree: PackageTree): string[] => tree.findings.map((f) => `${f.problem.code} ${f.path}`);
+const messages = (tree: PackageTree): string[] => tree.findings.map((f) => render(f.problem).message);
 
 describe("walkPackage: a clean package", () => {
   it("lists regular files (relative path, size, mode) and directories, sorted, without findings", async () => {
@@ -94,9 +96,15 @@ describe("walkPackage: a clean package", () => {
     const dir = await makePackage();
     const link = join(dir, "..", "linked");
     await symlink(dir, link);
-    expect(codes(await walkPackage(link, "plugins/linked"))).toEqual(["unsafe_plugin_package_entry plugins/linked"]);
-    expect(codes(await walkPackage(join(dir, "PLUGIN.toml"), "plugins/x"))).toEqual(["invalid_plugin_package plugins/x"]);
-    expect(codes(await walkPackage(join(dir, "missing"), "plugins/y"))).toEqual(["unreadable_plugin_path plugins/y"]);
+    const linked = await walkPackage(link, "plugins/linked");
+    expect(codes(linked)).toEqual(["unsafe_plugin_package_entry plugins/linked"]);
+    expect(messages(linked)).toEqual(["the package directory must not be a symlink; it was not followed"]);
+    const file = await walkPackage(join(dir, "PLUGIN.toml"), "plugins/x");
+    expect(codes(file)).toEqual(["invalid_plugin_package plugins/x"]);
+    expect(messages(file)).toEqual(["the package path must be a directory"]);
+    const missing = await walkPackage(join(dir, "missing"), "plugins/y");
+    expect(codes(missing)).toEqual(["unreadable_plugin_path plugins/y"]);
+    expect(messages(missing)[0]).toMatch(/^cannot inspect the package directory: ENOENT/);
   });
 });
 
@@ -116,8 +124,8 @@ describe("walkPackage: PAP-SEM-LIMIT-PACKAGE-ENTRIES (4096 entries)", () => {
     await emptyFiles(dir, 4096);
     const tree = await walk(dir);
     expect(codes(tree)).toEqual([`invalid_plugin_package ${PKG}`]);
-    expect(tree.findings[0]?.limit).toBe("package_entries");
-    expect(tree.findings[0]?.message).toMatch(/package_entries = 4096/);
+    expect(tree.findings[0]?.problem.kind).toBe("tree-package-entries");
+    expect(messages(tree)).toEqual(["package exceeds limit package_entries = 4096 (actual: more than 4096 entries); walk stopped"]);
     expect(tree.complete).toBe(false);
   });
 
@@ -168,7 +176,7 @@ describe("walkPackage: PAP-SEM-LIMIT-DIRECTORY-DEPTH (32 directory levels)", () 
     await writeFile(join(dir, deepest, "hidden.txt"), "x");
     const tree = await walk(dir);
     expect(codes(tree)).toEqual([`invalid_plugin_package ${PKG}/${deepest}`]);
-    expect(tree.findings[0]?.limit).toBe("directory_levels");
+    expect(tree.findings[0]?.problem).toEqual({ code: "invalid_plugin_package", kind: "tree-directory-levels", level: 33 });
     expect(tree.files.map((f) => f.path)).toEqual(["PLUGIN.toml"]);
     expect(tree.entries).toBe(34); // PLUGIN.toml + 33 directories; hidden.txt is never read
   });
@@ -203,7 +211,8 @@ describe("walkPackage: PAP-SEM-LIMIT-FILE-SIZE (64 MiB per file)", () => {
     await sparse(join(dir, "big.bin"), 64 * MiB + 1);
     const tree = await walk(dir);
     expect(codes(tree)).toEqual([`invalid_plugin_package ${PKG}/big.bin`]);
-    expect(tree.findings[0]?.limit).toBe("file_bytes");
+    expect(tree.findings[0]?.problem).toEqual({ code: "invalid_plugin_package", kind: "tree-file-bytes", bytes: 64 * MiB + 1 });
+    expect(messages(tree)).toEqual(["file exceeds limit file_bytes = 67108864 (actual: 67108865 bytes); not read"]);
   });
 
   it("refuses a 16 GiB sparse file in bounded time (file and package limits both reported)", async () => {
@@ -236,8 +245,8 @@ describe("walkPackage: PAP-SEM-LIMIT-PACKAGE-SIZE (256 MiB per package)", () => 
     await writeFile(join(dir, "more", "one.txt"), "x");
     const tree = await walk(dir);
     expect(codes(tree)).toEqual([`invalid_plugin_package ${PKG}`]);
-    expect(tree.findings[0]?.limit).toBe("package_bytes");
-    expect(tree.findings[0]?.message).toMatch(/268435457 bytes/);
+    expect(tree.findings[0]?.problem).toEqual({ code: "invalid_plugin_package", kind: "tree-package-bytes", bytes: 268435457, complete: true });
+    expect(messages(tree)).toEqual(["package exceeds limit package_bytes = 268435456 (actual: 268435457 bytes in regular files)"]);
   });
 });
 
@@ -254,6 +263,7 @@ describe("walkPackage: PAP-SEM-PACKAGE-NO-SYMLINKS", () => {
     await symlink(target, join(dir, "self"));
     const tree = await walk(dir);
     expect(codes(tree)).toEqual([`unsafe_plugin_package_entry ${PKG}/self`]);
+    expect(messages(tree)).toEqual(["package entry is a symlink; packages must not contain symlinks (it was not followed)"]);
     expect(tree.entries).toBe(2);
     expect(tree.files.map((f) => f.path)).toEqual(["PLUGIN.toml"]);
   });
@@ -287,7 +297,8 @@ describe("walkPackage: PAP-SEM-PACKAGE-SPECIAL-FILES (never opened)", () => {
     expect(problem).toBeUndefined();
     const tree = await walk(dir);
     expect(codes(tree)).toEqual([`unsafe_plugin_package_entry ${PKG}/pipe`]);
-    expect(tree.findings[0]?.message).toMatch(/FIFO/);
+    expect(tree.findings[0]?.problem).toEqual({ code: "unsafe_plugin_package_entry", kind: "tree-special", special: "fifo" });
+    expect(messages(tree)).toEqual(["package entry is a named pipe (FIFO); only regular files and directories are allowed (it was not opened)"]);
   });
 
   it("refuses a Unix socket", async () => {
@@ -300,7 +311,7 @@ describe("walkPackage: PAP-SEM-PACKAGE-SPECIAL-FILES (never opened)", () => {
     });
     const tree = await walk(dir);
     expect(codes(tree)).toEqual([`unsafe_plugin_package_entry ${PKG}/sock`]);
-    expect(tree.findings[0]?.message).toMatch(/socket/);
+    expect(tree.findings[0]?.problem).toEqual({ code: "unsafe_plugin_package_entry", kind: "tree-special", special: "socket" });
   });
 
   it("refuses character and block devices (needs mknod permission, e.g. root with CAP_MKNOD)", async (context) => {
@@ -310,7 +321,7 @@ describe("walkPackage: PAP-SEM-PACKAGE-SPECIAL-FILES (never opened)", () => {
     if (problem) context.skip(`cannot create device nodes here: ${problem}`);
     const tree = await walk(dir);
     expect(codes(tree)).toEqual([`unsafe_plugin_package_entry ${PKG}/loop`, `unsafe_plugin_package_entry ${PKG}/null`]);
-    expect(tree.findings.map((f) => f.message).join(" ")).toMatch(/block device.*character device/);
+    expect(messages(tree).join(" ")).toMatch(/block device.*character device/);
   });
 
   it("reports every unsafe entry and every limit it meets in one walk", async () => {
@@ -355,7 +366,7 @@ describe("walkPackage: unreadable entries and odd names", () => {
     await run(process.execPath, ["-e", script, dir, name]);
     const tree = await walk(dir);
     // The 16th directory's absolute path is longer than PATH_MAX: lstat fails there, once.
-    expect(tree.findings.map((f) => f.code)).toEqual(["unreadable_plugin_path"]);
+    expect(tree.findings.map((f) => f.problem.kind)).toEqual(["tree-entry-uninspectable"]);
     expect(tree.findings[0]?.path).toBe(`${PKG}/${Array.from({ length: 16 }, () => name).join("/")}`);
   });
 
@@ -363,8 +374,8 @@ describe("walkPackage: unreadable entries and odd names", () => {
     const dir = await makePackage();
     await writeFile(Buffer.concat([Buffer.from(`${dir}/bad-`), Buffer.from([0xff])]), "x");
     const tree = await walk(dir);
-    expect(tree.findings.map((f) => f.code)).toEqual(["invalid_plugin_package"]);
-    expect(tree.findings[0]?.message).toMatch(/not valid UTF-8 \(bytes 6261642dff\)/);
+    expect(tree.findings.map((f) => f.problem)).toEqual([{ code: "invalid_plugin_package", kind: "tree-name-encoding", hex: "6261642dff" }]);
+    expect(messages(tree)).toEqual(["package entry name is not valid UTF-8 (bytes 6261642dff); not inspected"]);
     expect(tree.entries).toBe(2);
   });
 });

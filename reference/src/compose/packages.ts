@@ -6,6 +6,7 @@
 
 import { join } from "node:path";
 import { decodeManifest, readManifestBytes, type JsonObject, type JsonValue } from "../validate/manifest-decode.js";
+import { render } from "../validate/messages/index.js";
 import type { FailurePolicy, HookEffect, HookPhase, HookSubject } from "../manifest-types.js";
 
 export interface HostHook {
@@ -93,9 +94,9 @@ export function toHostPackage(path: string, manifest: JsonObject): HostPackage |
 
 export async function readPackage(source: string, path: string): Promise<ReadPackage> {
   const read = await readManifestBytes(join(source, path, "PLUGIN.toml"));
-  if (!read.ok) return { ok: false, path, message: read.failure.message };
+  if (!read.ok) return { ok: false, path, message: render(read.failure).message };
   const decoded = decodeManifest(read.bytes);
-  if (!decoded.ok) return { ok: false, path, message: decoded.failure.message };
+  if (!decoded.ok) return { ok: false, path, message: render(decoded.failure).message };
   const pkg = toHostPackage(path, decoded.manifest);
   return pkg === undefined ? { ok: false, path, message: "plugin.name is missing or not a string" } : { ok: true, pkg };
 }

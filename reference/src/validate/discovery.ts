@@ -5,6 +5,7 @@
 import type { Dir, Dirent, Stats } from "node:fs";
 import { lstat, opendir } from "node:fs/promises";
 import { join } from "node:path";
+import type { DiscoveryProblem } from "./messages/source.js";
 
 export const PLUGINS_DIR = "plugins";
 export const MANIFEST_FILE = "PLUGIN.toml";
@@ -21,13 +22,11 @@ export interface DiscoveredPackage {
   manifestFile: string;
 }
 
-export type DiscoveryFindingCode = "unsafe_plugin_package_entry" | "unreadable_plugin_path" | "invalid_plugin_package";
-
 /** Something at a discovery location that is not a usable package (reported as an error). */
 export interface DiscoveryFinding {
-  code: DiscoveryFindingCode;
+  /** "/"-separated path relative to the source root. */
   path: string;
-  message: string;
+  problem: DiscoveryProblem;
 }
 
 export interface Discovery {
@@ -93,8 +92,8 @@ async function lstatOrError(path: string): Promise<{ stats: Stats } | { error: u
 
 export async function discoverPackages(sourceRoot: string): Promise<Discovery> {
   const discovery: Discovery = { packages: [], findings: [] };
-  const finding = (code: DiscoveryFindingCode, path: string, message: string): Discovery => {
-    discovery.findings.push({ code, path, message });
+  const finding = (path: string, problem: DiscoveryProblem): Discovery => {
+    discovery.findings.push({ path, problem });
     return discovery;
   };
 
@@ -102,22 +101,22 @@ export async function discoverPackages(sourceRoot: string): Promise<Discovery> {
   const root = await lstatOrError(pluginsDir);
   if ("error" in root) {
     if (errorCode(root.error) === "ENOENT") return discovery; // no plugins/ folder: nothing to expose
-    return finding("unreadable_plugin_path", PLUGINS_DIR, `cannot inspect ${PLUGINS_DIR}: ${errorText(root.error)}`);
+    return finding(PLUGINS_DIR, { code: "unreadable_plugin_path", kind: "discovery-plugins-uninspectable", error: errorText(root.error) });
   }
   if (root.stats.isSymbolicLink()) {
-    return finding("unsafe_plugin_package_entry", PLUGINS_DIR, `the source's ${PLUGINS_DIR} directory must not be a symlink`);
+    return finding(PLUGINS_DIR, { code: "unsafe_plugin_package_entry", kind: "discovery-plugins-symlink" });
   }
   if (!root.stats.isDirectory()) {
-    return finding("invalid_plugin_package", PLUGINS_DIR, `the source's ${PLUGINS_DIR} path must be a directory`);
+    return finding(PLUGINS_DIR, { code: "invalid_plugin_package", kind: "discovery-plugins-not-directory" });
   }
 
   // Names as bytes: a name that is not UTF-8 cannot be spelled in a report path, and decoding it
   // lossily would look up another name; such a directory is refused, not skipped.
   const listed = await listBounded(pluginsDir);
   // Stryker disable next-line ConditionalExpression,StringLiteral: listing fails only as listBounded says no case can make it
-  if ("error" in listed) return finding("unreadable_plugin_path", PLUGINS_DIR, `cannot list ${PLUGINS_DIR}: ${errorText(listed.error)}`);
+  if ("error" in listed) return finding(PLUGINS_DIR, { code: "unreadable_plugin_path", kind: "discovery-plugins-unlistable", error: errorText(listed.error) });
   if (listed.entries === "over") {
-    return finding("invalid_plugin_package", PLUGINS_DIR, `the source's ${PLUGINS_DIR} directory has more than ${PLUGINS_DIR_ENTRIES} entries; no package of it is validated`);
+    return finding(PLUGINS_DIR, { code: "invalid_plugin_package", kind: "discovery-plugins-entries" });
   }
   const entries = listed.entries;
   // Stryker disable next-line MethodExpression,ArrowFunction: Node's readdir (libuv scandir) already returns names in byte order; kept so the order does not rest on that
@@ -127,11 +126,11 @@ export async function discoverPackages(sourceRoot: string): Promise<Discovery> {
     const name = utf8Name(entry.name);
     const path = `${PLUGINS_DIR}/${name ?? lossyUtf8.decode(entry.name)}`;
     if (entry.isSymbolicLink()) {
-      finding("unsafe_plugin_package_entry", path, "plugin package directories must not be symlinks");
+      finding(path, { code: "unsafe_plugin_package_entry", kind: "discovery-package-symlink" });
       continue;
     }
     if (name === undefined) {
-      if (entry.isDirectory()) finding("invalid_plugin_package", path, `package directory name is not valid UTF-8 (bytes ${entry.name.toString("hex")}); not read`);
+      if (entry.isDirectory()) finding(path, { code: "invalid_plugin_package", kind: "discovery-package-name-encoding", hex: entry.name.toString("hex") });
       continue;
     }
     if (!entry.isDirectory()) continue; // plain files next to packages are not packages
@@ -141,15 +140,15 @@ export async function discoverPackages(sourceRoot: string): Promise<Discovery> {
     const manifest = await lstatOrError(manifestFile);
     if ("error" in manifest) {
       if (errorCode(manifest.error) === "ENOENT") continue; // a directory without a manifest is no package
-      finding("unreadable_plugin_path", manifestPath, `cannot inspect ${MANIFEST_FILE}: ${errorText(manifest.error)}`);
+      finding(manifestPath, { code: "unreadable_plugin_path", kind: "discovery-manifest-uninspectable", error: errorText(manifest.error) });
       continue;
     }
     if (manifest.stats.isSymbolicLink()) {
-      finding("unsafe_plugin_package_entry", manifestPath, `${MANIFEST_FILE} must not be a symlink`);
+      finding(manifestPath, { code: "unsafe_plugin_package_entry", kind: "discovery-manifest-symlink" });
       continue;
     }
     if (!manifest.stats.isFile()) {
-      finding("invalid_plugin_package", manifestPath, `${MANIFEST_FILE} must be a regular file`);
+      finding(manifestPath, { code: "invalid_plugin_package", kind: "discovery-manifest-not-file" });
       continue;
     }
     discovery.packages.push({ name, path, manifestPath, manifestFile });

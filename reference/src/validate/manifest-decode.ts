@@ -7,29 +7,19 @@
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { parse, TomlError } from "smol-toml";
-import { describePointer, pointerFrom } from "../json-pointer.js";
 import { LIMITS, PARSER_MAX_DEPTH } from "./limits.js";
+import type { DecodeProblem } from "./messages/decode.js";
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 export interface JsonObject {
   [key: string]: JsonValue;
 }
 
-export type DecodeFailureKind =
-  | "unreadable" // the file could not be read (I/O error)
-  | "manifest_bytes" // over the manifest size limit
-  | "encoding" // not valid UTF-8
-  | "syntax" // not valid TOML
-  | "nesting_levels"
-  | "string_bytes"
-  | "array_entries";
-
-export interface DecodeFailure {
-  kind: DecodeFailureKind;
-  message: string;
-  /** JSON Pointer into the decoded manifest, when the failure has a location there. */
-  pointer?: string;
-}
+/**
+ * Why a manifest could not be read (unreadable_plugin_path) or decoded (invalid_plugin_package),
+ * worded in messages/decode.ts.
+ */
+export type DecodeFailure = DecodeProblem;
 
 export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; failure: DecodeFailure };
 export type DecodeResult = { ok: true; manifest: JsonObject } | { ok: false; failure: DecodeFailure };
@@ -38,12 +28,9 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function manifestTooLarge(actual: number | string): DecodeFailure {
-  return {
-    // Stryker disable next-line StringLiteral: a decode failure other than unreadable is invalid_plugin_package whatever its kind
-    kind: "manifest_bytes",
-    message: `manifest exceeds limit manifest_bytes = ${LIMITS.manifest_bytes} (actual: ${actual} bytes); refused before parsing`,
-  };
+/** Over the manifest size limit: `bytes` when the whole size is known, else only "more than the limit". */
+function manifestTooLarge(bytes?: number): DecodeFailure {
+  return { code: "invalid_plugin_package", kind: "manifest-too-large", bytes };
 }
 
 /**
@@ -57,12 +44,12 @@ export async function readManifestBytes(file: string): Promise<ReadResult> {
     // a symlink is not followed, and a FIFO or device does not block the open.
     handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
-    return { ok: false, failure: { kind: "unreadable", message: `cannot open manifest: ${errorText(error)}` } };
+    return { ok: false, failure: { code: "unreadable_plugin_path", kind: "manifest-unopenable", error: errorText(error) } };
   }
   try {
     const info = await handle.stat();
     // Stryker disable next-line ConditionalExpression,BlockStatement,ObjectLiteral,BooleanLiteral,StringLiteral: only a file swapped in after discovery's lstat (a FIFO, a device) reaches this; no case can race the validator, reference/test/manifest-decode.test.ts opens a FIFO here
-    if (!info.isFile()) return { ok: false, failure: { kind: "unreadable", message: "manifest is not a regular file" } };
+    if (!info.isFile()) return { ok: false, failure: { code: "unreadable_plugin_path", kind: "manifest-not-regular-file" } };
     // right-sized (20,000 manifests must not cost 20,000 buffers of the limit's size): the file's
     // size plus one byte; a file that grew since is read on, up to the limit plus one
     let buffer = Buffer.alloc(Math.min(info.size, LIMITS.manifest_bytes) + 1);
@@ -79,12 +66,12 @@ export async function readManifestBytes(file: string): Promise<ReadResult> {
       buffer = larger;
       // Stryker restore ConditionalExpression,EqualityOperator,ArithmeticOperator,BlockStatement
     }
-    if (filled > LIMITS.manifest_bytes) return { ok: false, failure: manifestTooLarge(`more than ${LIMITS.manifest_bytes}`) };
+    if (filled > LIMITS.manifest_bytes) return { ok: false, failure: manifestTooLarge() };
     // (a directive before `} catch` would not reach the blocks below: it must lead a statement)
     // Stryker disable BlockStatement: the catch and finally blocks: errors here need a file root cannot read, and a descriptor left open is not observable
     return { ok: true, bytes: buffer.subarray(0, filled) };
   } catch (error) {
-    return { ok: false, failure: { kind: "unreadable", message: `cannot read manifest: ${errorText(error)}` } };
+    return { ok: false, failure: { code: "unreadable_plugin_path", kind: "manifest-unreadable", error: errorText(error) } };
   } finally {
     // Stryker restore BlockStatement
     await handle.close().catch(() => undefined);
@@ -102,8 +89,8 @@ export function decodeManifest(bytes: Uint8Array): DecodeResult {
     // Stryker disable next-line BlockStatement: the catch block: without its return the undefined text fails to parse, still invalid_plugin_package
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    // Stryker disable next-line BooleanLiteral,StringLiteral: ok: true without a manifest fails the structure check, and the kind only words the message: invalid_plugin_package either way
-    return { ok: false, failure: { kind: "encoding", message: `manifest is not valid UTF-8 (${describeBadUtf8(bytes)})` } };
+    // Stryker disable next-line BooleanLiteral: ok: true without a manifest fails the structure check: invalid_plugin_package either way
+    return { ok: false, failure: { code: "invalid_plugin_package", kind: "manifest-encoding", offset: firstMalformedOffset(bytes) } };
   }
 
   let table: unknown;
@@ -120,37 +107,31 @@ export function decodeManifest(bytes: Uint8Array): DecodeResult {
   try {
     return { ok: true, manifest: new BoundsWalker().root(table) };
   } catch (error) {
-    // Stryker disable next-line ConditionalExpression,BooleanLiteral: a decode failure other than unreadable is invalid_plugin_package whatever its kind: the kind only words the message
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: the failure below has the same code, invalid_plugin_package, and ok: true without a manifest fails the structure check with that code too
     if (error instanceof BoundViolation) return { ok: false, failure: error.failure };
     // Not expected (the walk is bounded); still a result, never a crash.
-    return { ok: false, failure: { kind: "syntax", message: `manifest could not be decoded: ${errorText(error)}` } };
+    return { ok: false, failure: { code: "invalid_plugin_package", kind: "manifest-undecodable", error: errorText(error) } };
   }
 }
 
-// Stryker disable all: parseFailure and describeBadUtf8 only choose the kind and wording of a message; every such failure is invalid_plugin_package
+// Stryker disable all: parseFailure and firstMalformedOffset only choose among kinds of one code (invalid_plugin_package) and find the values their messages show
 function parseFailure(error: unknown): DecodeFailure {
   if (error instanceof TomlError) {
     // smol-toml's message is "Invalid TOML document: <what>\n\n<code block>"; keep <what>.
     const firstLine = error.message.split("\n", 1)[0] ?? "";
-    const what = firstLine.replace(/^Invalid TOML document:\s*/, "");
-    const where = `line ${error.line}, column ${error.column}`;
-    if (/excessively nested/.test(what)) {
-      return {
-        kind: "nesting_levels",
-        message: `TOML nesting exceeds limit nesting_levels = ${LIMITS.nesting_levels} (actual: more than ${PARSER_MAX_DEPTH} inline levels at ${where})`,
-      };
-    }
-    return { kind: "syntax", message: `invalid TOML at ${where}: ${what}` };
+    const reason = firstLine.replace(/^Invalid TOML document:\s*/, "");
+    if (/excessively nested/.test(reason)) return { code: "invalid_plugin_package", kind: "manifest-inline-nesting", line: error.line, column: error.column };
+    return { code: "invalid_plugin_package", kind: "manifest-syntax", line: error.line, column: error.column, reason };
   }
   if (error instanceof RangeError) {
     // Stack exhaustion should be impossible with maxDepth set, but stays a finding if it happens.
-    return { kind: "nesting_levels", message: `TOML document too deeply nested to parse: ${error.message}` };
+    return { code: "invalid_plugin_package", kind: "manifest-stack-exhausted", error: error.message };
   }
-  return { kind: "syntax", message: `invalid TOML: ${errorText(error)}` };
+  return { code: "invalid_plugin_package", kind: "manifest-parse-error", error: errorText(error) };
 }
 
 /** Byte offset of the first malformed UTF-8 sequence, for the message. */
-function describeBadUtf8(bytes: Uint8Array): string {
+function firstMalformedOffset(bytes: Uint8Array): number {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   // Walk sequence by sequence (length from the lead byte) until one fails to decode.
   let offset = 0;
@@ -165,15 +146,18 @@ function describeBadUtf8(bytes: Uint8Array): string {
     }
     offset += length;
   }
-  return `first malformed byte sequence at byte offset ${offset}`;
+  return offset;
 }
 
 // Stryker restore all
 class BoundViolation extends Error {
   constructor(readonly failure: DecodeFailure) {
-    super(failure.message);
+    super(failure.kind);
   }
 }
+
+/** The violations the walk finds, each with the location it is found at. */
+type Violation = Extract<DecodeFailure, { at: unknown }>;
 
 /** The float markers this module made: known by identity, so a table the author wrote with a `toml_float` key is never one. */
 const FLOAT_MARKERS = new WeakSet<object>();
@@ -198,7 +182,7 @@ export function isTomlFloat(value: unknown): boolean {
  * Recursion is bounded: a container past level 32 is refused before its children are visited.
  */
 class BoundsWalker {
-  // Stryker disable next-line ArrayDeclaration: the path only builds pointers (papc's extension, never compared)
+  // Stryker disable next-line ArrayDeclaration: the path only locates a violation (its pointer, papc's extension, never compared)
   private readonly path: (string | number)[] = [];
 
   root(table: unknown): JsonObject {
@@ -210,25 +194,24 @@ class BoundsWalker {
     return value;
   }
 
-  private fail(kind: DecodeFailureKind, what: string, pointer: string): never {
-    throw new BoundViolation({ kind, message: `${what} at ${describePointer(pointer)}`, pointer });
+  /** Stops the walk at its first violation (so `this.path`, which a violation holds as its location, stays as it is). */
+  private fail(violation: Violation): never {
+    throw new BoundViolation(violation);
   }
+
 
   /** `level` is the nesting level this value has if it is a table or an array. */
   private visit(value: unknown, level: number): JsonValue {
     if (typeof value === "string") {
       // Stryker disable next-line StringLiteral: Buffer.byteLength counts UTF-8 without an encoding
       const bytes = Buffer.byteLength(value, "utf8");
-      if (bytes > LIMITS.string_bytes) {
-        // Stryker disable next-line StringLiteral: a decode failure other than unreadable is invalid_plugin_package whatever its kind: the kind only words the message
-        this.fail("string_bytes", `string exceeds limit string_bytes = ${LIMITS.string_bytes} (actual: ${bytes} bytes)`, pointerFrom(this.path));
-      }
+      if (bytes > LIMITS.string_bytes) this.fail({ code: "invalid_plugin_package", kind: "manifest-string-bytes", at: this.path, bytes });
       return value;
     }
     if (typeof value === "boolean") return value;
     if (typeof value === "bigint") {
-      // Stryker disable next-line ConditionalExpression,StringLiteral: over 2^53 a number cannot hold the integer; the message only words the failure, invalid_plugin_package either way
-      if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) this.fail("syntax", "integer value cannot be represented losslessly", pointerFrom(this.path));
+      // Stryker disable next-line ConditionalExpression: over 2^53 a number cannot hold the integer: invalid_plugin_package either way
+      if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) this.fail({ code: "invalid_plugin_package", kind: "manifest-integer-range", at: this.path });
       return Number(value);
     }
     // A TOML float is never a number of the data model: every number draft 0.1 defines is an
@@ -243,15 +226,9 @@ class BoundsWalker {
     // Stryker disable next-line ConditionalExpression,LogicalOperator: unreachable: smol-toml yields only the types above, tables and arrays
     if (value === null || typeof value !== "object") throw new Error(`unexpected TOML value of type ${typeof value}`);
 
-    if (level > LIMITS.nesting_levels) {
-      // Stryker disable next-line StringLiteral: a decode failure other than unreadable is invalid_plugin_package whatever its kind: the kind only words the message
-      this.fail("nesting_levels", `TOML nesting exceeds limit nesting_levels = ${LIMITS.nesting_levels} (actual: level ${level})`, pointerFrom(this.path));
-    }
+    if (level > LIMITS.nesting_levels) this.fail({ code: "invalid_plugin_package", kind: "manifest-nesting-levels", at: this.path, level });
     if (Array.isArray(value)) {
-      if (value.length > LIMITS.array_entries) {
-        // Stryker disable next-line StringLiteral: a decode failure other than unreadable is invalid_plugin_package whatever its kind: the kind only words the message
-        this.fail("array_entries", `array exceeds limit array_entries = ${LIMITS.array_entries} (actual: ${value.length} entries)`, pointerFrom(this.path));
-      }
+      if (value.length > LIMITS.array_entries) this.fail({ code: "invalid_plugin_package", kind: "manifest-array-entries", at: this.path, entries: value.length });
       const out: JsonValue[] = [];
       for (let index = 0; index < value.length; index++) {
         this.path.push(index);
@@ -266,10 +243,7 @@ class BoundsWalker {
     for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
       // Stryker disable next-line StringLiteral: Buffer.byteLength counts UTF-8 without an encoding
       const keyBytes = Buffer.byteLength(key, "utf8");
-      if (keyBytes > LIMITS.string_bytes) {
-        // Stryker disable next-line StringLiteral: a decode failure other than unreadable is invalid_plugin_package whatever its kind: the kind only words the message
-        this.fail("string_bytes", `key exceeds limit string_bytes = ${LIMITS.string_bytes} (actual: ${keyBytes} bytes) in table`, pointerFrom(this.path));
-      }
+      if (keyBytes > LIMITS.string_bytes) this.fail({ code: "invalid_plugin_package", kind: "manifest-key-bytes", at: this.path, bytes: keyBytes });
       this.path.push(key);
       out[key] = this.visit(child, level + 1);
       this.path.pop();

@@ -48,8 +48,9 @@
 import type { Dir, Stats } from "node:fs";
 import { lstat, opendir } from "node:fs/promises";
 import { join } from "node:path";
+import type { SpecialEntry, TreeProblem } from "./messages/tree.js";
 
-/** The package-tree limits of the reference consumer; names are quoted in messages. */
+/** The package-tree limits of the reference consumer; names are quoted in messages (messages/tree.ts). */
 export const PACKAGE_LIMITS = {
   /** Entries below the package root (files, directories, symlinks, special files). */
   package_entries: 4096,
@@ -61,17 +62,11 @@ export const PACKAGE_LIMITS = {
   package_bytes: 256 * 1024 * 1024,
 } as const;
 
-export type PackageLimitName = keyof typeof PACKAGE_LIMITS;
-
-export type PackageTreeFindingCode = "unsafe_plugin_package_entry" | "invalid_plugin_package" | "unreadable_plugin_path";
-
 export interface PackageTreeFinding {
-  code: PackageTreeFindingCode;
   /** "/"-separated path relative to the source root (e.g. "plugins/demo/bin/run"). */
   path: string;
-  message: string;
-  /** The limit a limit finding is about. */
-  limit?: PackageLimitName;
+  /** What is wrong there (a limit finding's kind names its limit: tree-package-entries, …). */
+  problem: TreeProblem;
 }
 
 export interface PackageFile {
@@ -129,23 +124,20 @@ function byteOrder(left: string, right: string): number {
   return Buffer.compare(Buffer.from(left, "utf8"), Buffer.from(right, "utf8"));
 }
 
-function specialKind(stats: Stats): string {
-  if (stats.isFIFO()) return "a named pipe (FIFO)";
-  if (stats.isSocket()) return "a socket";
-  if (stats.isCharacterDevice()) return "a character device";
-  if (stats.isBlockDevice()) return "a block device";
-  return "not a regular file or directory";
+function specialKind(stats: Stats): SpecialEntry {
+  if (stats.isFIFO()) return "fifo";
+  if (stats.isSocket()) return "socket";
+  if (stats.isCharacterDevice()) return "character-device";
+  if (stats.isBlockDevice()) return "block-device";
+  return "other";
 }
 
 export async function walkPackage(packageDir: string, packagePath: string): Promise<PackageTree> {
-  // Stryker disable next-line ArrayDeclaration,BooleanLiteral: the validator reads only the findings; files, directories, modes, limit names and completeness are for other callers of the walker (unit-tested)
+  // Stryker disable next-line ArrayDeclaration,BooleanLiteral: the validator reads only the findings, whose codes and paths are all cases see; files, directories, modes and completeness are for other callers of the walker (unit-tested)
   const tree: PackageTree = { files: [], directories: [], entries: 0, bytes: 0, complete: true, findings: [] };
   const at = (rel: string): string => (rel === "" ? packagePath : `${packagePath}/${rel}`);
-  const finding = (code: PackageTreeFindingCode, rel: string, message: string, limit?: PackageLimitName): void => {
-    const entry: PackageTreeFinding = { code, path: at(rel), message };
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: the validator reads only the findings; files, directories, modes, limit names and completeness are for other callers of the walker (unit-tested)
-    if (limit !== undefined) entry.limit = limit;
-    tree.findings.push(entry);
+  const finding = (rel: string, problem: TreeProblem): void => {
+    tree.findings.push({ path: at(rel), problem });
   };
 
   // The root: lstat, so a package directory that is a symlink (or not a directory) is refused here
@@ -154,17 +146,17 @@ export async function walkPackage(packageDir: string, packagePath: string): Prom
   try {
     rootStats = await lstat(packageDir);
   } catch (error) {
-    finding("unreadable_plugin_path", "", `cannot inspect the package directory: ${errorText(error)}`);
+    finding("", { code: "unreadable_plugin_path", kind: "tree-root-uninspectable", error: errorText(error) });
     return tree;
   }
   // Stryker disable next-line ConditionalExpression: unreachable from the validator: discovery refuses a symlinked package directory before the walk
   if (rootStats.isSymbolicLink()) {
-    finding("unsafe_plugin_package_entry", "", "the package directory must not be a symlink; it was not followed");
+    finding("", { code: "unsafe_plugin_package_entry", kind: "tree-root-symlink" });
     return tree;
   }
   // Stryker disable next-line ConditionalExpression: unreachable from the validator: discovery only walks directories
   if (!rootStats.isDirectory()) {
-    finding("invalid_plugin_package", "", "the package path must be a directory");
+    finding("", { code: "invalid_plugin_package", kind: "tree-root-not-directory" });
     return tree;
   }
 
@@ -194,7 +186,7 @@ export async function walkPackage(packageDir: string, packagePath: string): Prom
           name = strictUtf8.decode(bytes);
         } catch {
           const shown = lossyUtf8.decode(bytes);
-          finding("invalid_plugin_package", rel === "" ? shown : `${rel}/${shown}`, `package entry name is not valid UTF-8 (bytes ${bytes.toString("hex")}); not inspected`);
+          finding(rel === "" ? shown : `${rel}/${shown}`, { code: "invalid_plugin_package", kind: "tree-name-encoding", hex: bytes.toString("hex") });
           continue;
         }
         names.push(name);
@@ -210,32 +202,19 @@ export async function walkPackage(packageDir: string, packagePath: string): Prom
   };
 
   const stopAtEntryLimit = (): PackageTree => {
-    // Stryker disable next-line BooleanLiteral: the validator reads only the findings; files, directories, modes, limit names and completeness are for other callers of the walker (unit-tested)
+    // Stryker disable next-line BooleanLiteral: the validator reads only the findings, whose codes and paths are all cases see; files, directories, modes and completeness are for other callers of the walker (unit-tested)
     tree.complete = false;
-    finding(
-      "invalid_plugin_package",
-      "",
-      `package exceeds limit package_entries = ${PACKAGE_LIMITS.package_entries} (actual: more than ${PACKAGE_LIMITS.package_entries} entries); walk stopped`,
-      // Stryker disable next-line StringLiteral: the validator reads only the findings; files, directories, modes, limit names and completeness are for other callers of the walker (unit-tested)
-      "package_entries",
-    );
+    finding("", { code: "invalid_plugin_package", kind: "tree-package-entries" });
     return finish();
   };
 
   const finish = (): PackageTree => {
     if (tree.bytes > PACKAGE_LIMITS.package_bytes) {
-      const actual = tree.complete ? `${tree.bytes} bytes` : `at least ${tree.bytes} bytes`;
-      finding(
-        "invalid_plugin_package",
-        "",
-        `package exceeds limit package_bytes = ${PACKAGE_LIMITS.package_bytes} (actual: ${actual} in regular files)`,
-        // Stryker disable next-line StringLiteral: the validator reads only the findings; files, directories, modes, limit names and completeness are for other callers of the walker (unit-tested)
-        "package_bytes",
-      );
+      finding("", { code: "invalid_plugin_package", kind: "tree-package-bytes", bytes: tree.bytes, complete: tree.complete });
     }
-    // Stryker disable next-line MethodExpression,ArrowFunction: the validator reads only the findings; files, directories, modes, limit names and completeness are for other callers of the walker (unit-tested)
+    // Stryker disable next-line MethodExpression,ArrowFunction: the validator reads only the findings, whose codes and paths are all cases see; files, directories, modes and completeness are for other callers of the walker (unit-tested)
     tree.files.sort((left, right) => byteOrder(left.path, right.path));
-    // Stryker disable next-line MethodExpression: the validator reads only the findings; files, directories, modes, limit names and completeness are for other callers of the walker (unit-tested)
+    // Stryker disable next-line MethodExpression: the validator reads only the findings, whose codes and paths are all cases see; files, directories, modes and completeness are for other callers of the walker (unit-tested)
     tree.directories.sort(byteOrder);
     return tree;
   };
@@ -243,7 +222,7 @@ export async function walkPackage(packageDir: string, packagePath: string): Prom
   const rootListing = await list(packageDir, "");
   if (rootListing.ok === "limit") return stopAtEntryLimit();
   if (rootListing.ok === false) {
-    finding("unreadable_plugin_path", "", `cannot list the package directory: ${errorText(rootListing.error)}`);
+    finding("", { code: "unreadable_plugin_path", kind: "tree-root-unlistable", error: errorText(rootListing.error) });
     return finish();
   }
 
@@ -270,50 +249,38 @@ export async function walkPackage(packageDir: string, packagePath: string): Prom
       frame.next += 1;
       const rel = frame.rel === "" ? name : `${frame.rel}/${name}`;
       if ("error" in result) {
-        finding("unreadable_plugin_path", rel, `cannot inspect package entry: ${errorText(result.error)}`);
+        finding(rel, { code: "unreadable_plugin_path", kind: "tree-entry-uninspectable", error: errorText(result.error) });
         continue;
       }
       const entry = result.stats;
       // Stryker disable next-line ConditionalExpression: a symlink not caught here is neither file nor directory and gets the same code on the same path below
       if (entry.isSymbolicLink()) {
-        finding("unsafe_plugin_package_entry", rel, "package entry is a symlink; packages must not contain symlinks (it was not followed)");
+        finding(rel, { code: "unsafe_plugin_package_entry", kind: "tree-symlink" });
       } else if (entry.isFile()) {
         const size = entry.size;
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,ObjectLiteral: the validator reads only the findings; files, directories, modes, limit names and completeness are for other callers of the walker (unit-tested)
+        // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,ObjectLiteral: the validator reads only the findings, whose codes and paths are all cases see; files, directories, modes and completeness are for other callers of the walker (unit-tested)
         tree.files.push({ path: rel, size, mode: entry.mode & 0o7777, executable: (entry.mode & 0o111) !== 0 });
         tree.bytes += size;
         if (size > PACKAGE_LIMITS.file_bytes) {
-          finding(
-            "invalid_plugin_package",
-            rel,
-            `file exceeds limit file_bytes = ${PACKAGE_LIMITS.file_bytes} (actual: ${size} bytes); not read`,
-            // Stryker disable next-line StringLiteral: the validator reads only the findings; files, directories, modes, limit names and completeness are for other callers of the walker (unit-tested)
-            "file_bytes",
-          );
+          finding(rel, { code: "invalid_plugin_package", kind: "tree-file-bytes", bytes: size });
         }
       } else if (entry.isDirectory()) {
         tree.directories.push(rel);
         const level = frame.level + 1;
         if (level > PACKAGE_LIMITS.directory_levels) {
-          finding(
-            "invalid_plugin_package",
-            rel,
-            `directory exceeds limit directory_levels = ${PACKAGE_LIMITS.directory_levels} (actual: level ${level}); not listed`,
-            // Stryker disable next-line StringLiteral: the validator reads only the findings; files, directories, modes, limit names and completeness are for other callers of the walker (unit-tested)
-            "directory_levels",
-          );
+          finding(rel, { code: "invalid_plugin_package", kind: "tree-directory-levels", level });
           continue;
         }
         const listing = await list(join(packageDir, rel), rel);
         if (listing.ok === "limit") return stopAtEntryLimit();
         if (listing.ok === false) {
-          finding("unreadable_plugin_path", rel, `cannot list package directory: ${errorText(listing.error)}`);
+          finding(rel, { code: "unreadable_plugin_path", kind: "tree-directory-unlistable", error: errorText(listing.error) });
           continue;
         }
         stack.push({ rel, level, names: listing.names, inspected: await inspect(rel, listing.names), next: 0 });
         descended = true;
       } else {
-        finding("unsafe_plugin_package_entry", rel, `package entry is ${specialKind(entry)}; only regular files and directories are allowed (it was not opened)`);
+        finding(rel, { code: "unsafe_plugin_package_entry", kind: "tree-special", special: specialKind(entry) });
       }
     }
     if (!descended) stack.pop();

@@ -4,19 +4,18 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { kitPath } from "../../../runner/shared/kit-root.js";
-import { describePointer, pointerFrom } from "../json-pointer.js";
+import { pointerFrom } from "../json-pointer.js";
 import { isTomlFloat, type JsonObject } from "./manifest-decode.js";
+import type { SchemaDetail, SchemaProblem } from "./messages/structure.js";
 
 export const PLUGIN_SCHEMA_FILE = kitPath("reference", "schemas", "plugin-v1.schema.json");
 
-export interface StructuralError {
-  /** JSON Pointer of the offending value (ajv instancePath; "" is the manifest root). */
-  pointer: string;
-  /** The schema keyword that failed (additionalProperties, required, pattern, …). */
-  keyword: string;
-  /** One line for a human: keyword, location and what ajv says, with its key detail. */
-  message: string;
-}
+/**
+ * What the schema refuses at one JSON Pointer (ajv's instancePath; "" is the manifest root): a
+ * failed keyword (additionalProperties, required, pattern, …) with ajv's message and the
+ * parameter worth showing, or a misplaced TOML float. Worded in messages/structure.ts.
+ */
+export type StructuralError = Extract<SchemaProblem, { code: "invalid_plugin_package" }>;
 
 let compiled: ValidateFunction | undefined;
 
@@ -40,7 +39,8 @@ export function checkStructure(manifest: JsonObject): StructuralError[] {
   // Stryker disable next-line ArrayDeclaration: ajv always sets errors when validation fails
   for (const error of validate.errors ?? []) {
     const converted = convert(error);
-    const key = `${converted.pointer}\u0000${converted.message}`;
+    // the same keyword, message and detail at the same place: one finding
+    const key = JSON.stringify([converted.pointer, converted.keyword, converted.says, converted.detail]);
     // Stryker disable next-line ConditionalExpression: a repeated schema error is allowed (cases about invalid packages state includes, not counts)
     if (seen.has(key)) continue;
     seen.add(key);
@@ -61,36 +61,30 @@ function misplacedFloats(value: unknown, flagged: Set<string>, path: (string | n
   const pointer = pointerFrom(path);
   if (isTomlFloat(value)) {
     if (flagged.has(pointer)) return [];
-    return [{ pointer, keyword: "type", message: `schema keyword type failed at ${describePointer(pointer)}: a TOML float is not valid here` }];
+    return [{ code: "invalid_plugin_package", kind: "schema-toml-float", pointer }];
   }
   if (typeof value !== "object" || value === null) return [];
   const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
   return entries.flatMap(([key, child]) => misplacedFloats(child, flagged, [...path, key]));
 }
 
-function convert(error: ErrorObject): StructuralError {
-  const detail = paramDetail(error);
-  const pointer = error.instancePath;
-  return {
-    pointer,
-    keyword: error.keyword,
-    message: `schema keyword ${error.keyword} failed at ${describePointer(pointer)}: ${error.message ?? "invalid"}${detail}`,
-  };
+function convert(error: ErrorObject): Extract<StructuralError, { kind: "schema-keyword" }> {
+  return { code: "invalid_plugin_package", kind: "schema-keyword", pointer: error.instancePath, keyword: error.keyword, says: error.message, detail: schemaDetail(error) };
 }
 
-// Stryker disable all: message wording only (KIT-EXPECT-DIAGNOSTICS)
+// Stryker disable all: the parameter only shows in the message and tells repeats apart, which cases allow (they state includes, not counts)
 /** The one parameter that makes the ajv message actionable, when there is one. */
-function paramDetail(error: ErrorObject): string {
+function schemaDetail(error: ErrorObject): SchemaDetail | undefined {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case "additionalProperties":
-      return ` (unexpected key ${JSON.stringify(params["additionalProperty"])})`;
+      return { unexpectedKey: params["additionalProperty"] };
     case "enum":
-      return ` (allowed: ${JSON.stringify(params["allowedValues"])})`;
+      return { allowed: params["allowedValues"] };
     case "const":
-      return ` (expected: ${JSON.stringify(params["allowedValue"])})`;
+      return { expected: params["allowedValue"] };
     default:
-      return "";
+      return undefined;
   }
 }
 // Stryker restore all

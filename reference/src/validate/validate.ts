@@ -16,9 +16,11 @@ import { findCycles } from "./cycles.js";
 import { discoverPackages, type DiscoveredPackage } from "./discovery.js";
 import { duplicateIds } from "./identity.js";
 import { InstructionIndex } from "./instructions.js";
-import { decodeManifest, readManifestBytes, type DecodeFailure, type JsonObject } from "./manifest-decode.js";
+import { decodeManifest, readManifestBytes, type JsonObject } from "./manifest-decode.js";
 import type { ManifestV1 } from "../manifest-types.js";
-import { type ContractFinding, worded } from "./messages/index.js";
+import type { Problem } from "./messages/index.js";
+import type { SchemaProblem } from "./messages/structure.js";
+import type { SourceProblem } from "./messages/source.js";
 import { dependencyRecord, memberRecord } from "./members.js";
 import { providerStatuses } from "./providers.js";
 import { buildReport, packageRecord, type Verdict } from "./report.js";
@@ -26,26 +28,19 @@ import { resolvePackages } from "./resolution.js";
 import { scanSkills } from "./skills.js";
 import { checkStructure, type StructuralError } from "./structural.js";
 import { walkPackage } from "./package-tree.js";
-import { diagnostic, type DiagnosticCode } from "./diagnostic-codes.js";
+import { diagnostic, type Finding } from "./diagnostic-codes.js";
 
 export const DEFAULT_SOURCE_ID = "validation";
 
 /** Exit codes of the draft 0.1 validator CLI contract. */
 export const EXIT = { valid: 0, invalid: 1, usage: 2 } as const;
 
-/** One finding of a package tree walk, on a path relative to the source root. */
-export interface PackageTreeFinding {
-  code: DiagnosticCode;
-  path: string;
-  message: string;
-}
-
 /**
  * The per-package tree walk (package-tree.ts: entry count, depth, file and package sizes,
  * symlinks and special files). `packageDir` is absolute, `packagePath` the report path
  * `plugins/<name>`. Every finding is a package-contract error and makes the package invalid.
  */
-export type PackageTreeWalk = (packageDir: string, packagePath: string) => Promise<{ findings: readonly PackageTreeFinding[] }>;
+export type PackageTreeWalk = (packageDir: string, packagePath: string) => Promise<{ findings: readonly Finding[] }>;
 
 export interface ValidateOptions {
   sourceId?: string;
@@ -62,39 +57,30 @@ export interface ReferenceValidateResult extends ValidateResult {
 const MAX_SOURCE_ID_BYTES = 128;
 
 /** Source ids as the published reference accepts them: [A-Za-z0-9._-], 1-128, not "." or "..". */
-export function sourceIdProblem(sourceId: string): string | undefined {
+export function sourceIdProblem(sourceId: string): Extract<SourceProblem, { code: "invalid_source_id" }> | undefined {
   // Stryker disable next-line ConditionalExpression: the character-class test below refuses the empty id as well (the same code)
   if (sourceId.length === 0 || sourceId.length > MAX_SOURCE_ID_BYTES || sourceId === "." || sourceId === "..") {
-    return `source id must be 1-${MAX_SOURCE_ID_BYTES} characters and not "." or ".."`;
+    return { code: "invalid_source_id", kind: "source-id-length", sourceId, maxBytes: MAX_SOURCE_ID_BYTES };
   }
-  if (!/^[A-Za-z0-9._-]+$/.test(sourceId)) return "source id may contain only ASCII letters, digits, '.', '_' and '-'";
+  if (!/^[A-Za-z0-9._-]+$/.test(sourceId)) return { code: "invalid_source_id", kind: "source-id-characters", sourceId };
   return undefined;
 }
 
-/** A package-contract finding's diagnostic (every code used with it is of that phase, SPEC 4.4). */
-function contractError(code: DiagnosticCode, path: string, message: string, pointer?: string): ReportDiagnostic {
-  return diagnostic({ path, problem: worded(code, message, pointer) });
-}
-
-function findingDiagnostic(pkg: DiscoveredPackage, finding: ContractFinding): ReportDiagnostic {
+/** A finding about one package's manifest (reported on its manifest path). */
+function manifestDiagnostic(pkg: DiscoveredPackage, finding: Problem): ReportDiagnostic {
   return diagnostic({ path: pkg.manifestPath, problem: finding });
-}
-
-function decodeDiagnostic(pkg: DiscoveredPackage, failure: DecodeFailure): ReportDiagnostic {
-  const code = failure.kind === "unreadable" ? "unreadable_plugin_path" : "invalid_plugin_package";
-  return contractError(code, pkg.manifestPath, failure.message, failure.pointer);
 }
 
 /**
  * An exit-2 outcome (missing source directory, bad source id). The CLI contract only fixes
  * the exit code; a report is still returned so the protocol reply and `--json` stay uniform.
  */
-function usageFailure(sourcePath: string, code: DiagnosticCode, message: string): ReferenceValidateResult {
+function usageFailure(sourcePath: string, problem: SourceProblem): ReferenceValidateResult {
   const report = buildReport({
     sourcePath,
     discovered: 0,
     packages: [],
-    diagnostics: [contractError(code, "", message)],
+    diagnostics: [diagnostic({ path: "", problem })],
     members: [],
     dependencies: [],
     providers: providerStatuses([]),
@@ -115,7 +101,7 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
   const sourceId = options.sourceId ?? DEFAULT_SOURCE_ID;
   const idProblem = sourceIdProblem(sourceId);
   // papc codes, not in the published list: that reference reports these as usage errors only.
-  if (idProblem) return usageFailure(sourcePath, "invalid_source_id", `--source-id ${JSON.stringify(sourceId)}: ${idProblem}`);
+  if (idProblem) return usageFailure(sourcePath, idProblem);
 
   let stats: Stats | undefined;
   try {
@@ -126,12 +112,12 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
   }
   // Stryker restore BlockStatement
   if (!stats || !stats.isDirectory()) {
-    return usageFailure(sourcePath, "invalid_source_path", `source path ${JSON.stringify(sourcePath)} must be an existing directory (not a symlink)`);
+    return usageFailure(sourcePath, { code: "invalid_source_path", kind: "source-path-not-directory", sourcePath });
   }
 
   // 1. Discovery (3.1).
   const discovery = await discoverPackages(sourcePath);
-  const diagnostics: ReportDiagnostic[] = discovery.findings.map((f) => contractError(f.code, f.path, f.message));
+  const diagnostics: ReportDiagnostic[] = discovery.findings.map(diagnostic);
   const candidates: Candidate[] = [];
   let structural: Verdict = "accept";
 
@@ -141,37 +127,35 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
     // 1. The package tree walk (package-tree.ts, SPEC.md 3.1.1), before the manifest is read:
     // any finding (symlink, special file, entry/depth/size limit) makes the package invalid.
     const tree = await (options.walkPackage ?? walkPackage)(packageDir, pkg.path);
-    for (const finding of tree.findings) diagnostics.push(contractError(finding.code, finding.path, finding.message));
+    for (const finding of tree.findings) diagnostics.push(diagnostic(finding));
     const treeInvalid = tree.findings.length > 0;
 
     // 2. Read, decode, structure (chapter 2).
     const read = await readManifestBytes(pkg.manifestFile);
     if (!read.ok) {
       // An unreadable file never reached the decoder: that says nothing about its structure.
-      if (read.failure.kind !== "unreadable") structural = "reject";
-      diagnostics.push(decodeDiagnostic(pkg, read.failure));
+      if (read.failure.code !== "unreadable_plugin_path") structural = "reject";
+      diagnostics.push(manifestDiagnostic(pkg, read.failure));
       continue;
     }
     const decoded = decodeManifest(read.bytes);
     // Stryker disable next-line ConditionalExpression,BlockStatement: an undecoded manifest checked as undefined fails the schema: the same invalid_plugin_package on the same path, structural reject
     if (!decoded.ok) {
       structural = "reject";
-      diagnostics.push(decodeDiagnostic(pkg, decoded.failure));
+      diagnostics.push(manifestDiagnostic(pkg, decoded.failure));
       continue;
     }
     const errors = checkStructure(decoded.manifest);
     if (errors.length > 0) {
       structural = "reject";
-      for (const error of errors) {
-        diagnostics.push(contractError(schemaErrorCode(error, decoded.manifest), pkg.manifestPath, error.message, error.pointer));
-      }
+      for (const error of errors) diagnostics.push(manifestDiagnostic(pkg, schemaProblem(error, decoded.manifest)));
       continue; // semantic rules apply to structurally accepted manifests only
     }
 
     // 3. Package contract (3.2 to 3.5, 3.9, 3.10).
     const manifest = decoded.manifest as unknown as ManifestV1;
     const contract = await checkPackageContract({ slot: pkg.name, packageDir, packageRef: `${sourceId}:${pkg.name}`, manifest });
-    for (const finding of contract.findings) diagnostics.push(findingDiagnostic(pkg, finding));
+    for (const finding of contract.findings) diagnostics.push(manifestDiagnostic(pkg, finding));
     if (!treeInvalid && contract.findings.length === 0) candidates.push({ discovered: pkg, bytes: read.bytes, manifest, contract });
   }
 
@@ -181,14 +165,14 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
   for (const candidate of candidates) {
     const id = duplicated.get(candidate.discovered.name);
     if (id !== undefined) {
-      diagnostics.push(contractError("duplicate_plugin_stable_id", candidate.discovered.manifestPath, `source \`${sourceId}\` contains multiple plugins with stable ID \`${id}\``, "/plugin/id"));
+      diagnostics.push(manifestDiagnostic(candidate.discovered, { code: "duplicate_plugin_stable_id", kind: "source-duplicate-id", sourceId, id }));
     }
   }
   const valid = candidates.filter((c) => !duplicated.has(c.discovered.name));
 
   // As in the published reference: "no packages" only when nothing else explains the emptiness.
   if (discovery.packages.length === 0 && diagnostics.length === 0) {
-    diagnostics.push(contractError("no_plugin_packages", "", "source contains no plugins/<name>/PLUGIN.toml package"));
+    diagnostics.push(diagnostic({ path: "", problem: { code: "no_plugin_packages", kind: "source-no-packages" } }));
   }
 
   // 5. Components of the source (3.6, 3.7) and resolution of the valid packages' references.
@@ -212,10 +196,8 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
   diagnostics.push(...resolution.diagnostics);
 
   // 6. Required dependency cycles (3.8).
-  for (const group of findCycles(resolution.requiredEdges)) {
-    // Stryker disable next-line ArrowFunction,StringLiteral: the names appear only in the message
-    const names = group.map((slot) => `${sourceId}:${slot}`);
-    diagnostics.push(diagnostic({ path: "", problem: worded("required_dependency_cycle", `required plugin dependency cycle among ${names.join(", ")}`) }));
+  for (const slots of findCycles(resolution.requiredEdges)) {
+    diagnostics.push(diagnostic({ path: "", problem: { code: "required_dependency_cycle", kind: "source-dependency-cycle", sourceId, slots } }));
   }
 
   // 7. Provider support (3.11) and the report (chapter 4).
@@ -252,17 +234,17 @@ const DESCRIPTOR_VERSION = /^\/(tool|hook)\/(\d+)\/schema_version$/;
  * version this consumer does not support (published reference's code); anything else the
  * schema refuses is an invalid package.
  */
-function schemaErrorCode(error: StructuralError, manifest: JsonObject): DiagnosticCode {
+function schemaProblem(error: StructuralError, manifest: JsonObject): SchemaProblem {
   const m = DESCRIPTOR_VERSION.exec(error.pointer);
-  // Stryker disable next-line ConditionalExpression: for a descriptor schema_version only the const keyword fails on an integer; anything else is invalid_plugin_package either way
-  if (m && error.keyword === "const") {
+  // Stryker disable next-line ConditionalExpression: for a descriptor schema_version only the const keyword fails on an integer (a TOML float there fails the type keyword); anything else is invalid_plugin_package either way
+  if (m && error.kind === "schema-keyword" && error.keyword === "const") {
     const list = manifest[m[1] as string];
     const entry = Array.isArray(list) ? list[Number(m[2])] : undefined;
     // Stryker disable next-line ConditionalExpression,LogicalOperator: a pointer /tool/N/schema_version exists only inside an object entry
     const version = entry && typeof entry === "object" && !Array.isArray(entry) ? (entry as JsonObject)["schema_version"] : undefined;
-    if (Number.isInteger(version)) return "unsupported_active_component_schema";
+    if (Number.isInteger(version)) return { ...error, code: "unsupported_active_component_schema", kind: "schema-descriptor-version" };
   }
-  return "invalid_plugin_package";
+  return error;
 }
 
 export function exitFor(report: ValidationReport): number {
