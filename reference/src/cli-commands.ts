@@ -113,7 +113,9 @@ export async function projectCommand(io: CliIo, options: ProjectOptions, json: b
   for (const item of result.omitted) io.stderr(`pap-reference hook project: omitted optional hook \`${item.hook}\`: ${item.reason}\n`);
   for (const item of result.refused) io.stderr(`pap-reference hook project: refused: required hook \`${item.hook}\` is unsupported on ${options.provider}: ${item.reason}\n`);
   if (json) {
-    io.stdout(JSON.stringify({ config: result.config, format: result.format, text: result.config === null ? null : result.text, omitted: result.omitted, refused: result.refused }) + "\n");
+    io.stdout(
+      JSON.stringify({ config: result.config, format: result.format, text: result.config === null ? null : result.text, omitted: result.omitted, refused: result.refused }) + "\n",
+    );
   } else if (result.config !== null) {
     io.stdout(result.text);
   }

@@ -136,7 +136,14 @@ export async function handleRun(seq: number, payload: unknown): Promise<RunReply
     if (!isRecord(payload)) return errored(seq, "run request has no case object");
     const operation = payload["operation"];
     if (operation === "validate-cli") return await handleValidateCli(seq, isRecord(payload["args"]) ? payload["args"] : {});
-    if (operation !== "validate" && operation !== "dispatch" && operation !== "live" && operation !== "load-agent-plugin" && operation !== "compose" && !isLifecycleOperation(operation)) {
+    if (
+      operation !== "validate" &&
+      operation !== "dispatch" &&
+      operation !== "live" &&
+      operation !== "load-agent-plugin" &&
+      operation !== "compose" &&
+      !isLifecycleOperation(operation)
+    ) {
       return errored(seq, `operation ${JSON.stringify(operation)} is not supported (supported: ${OPERATIONS.join(", ")})`);
     }
     const source = payload["source"];

@@ -65,7 +65,9 @@ describe("Agent Skills names and frontmatter", () => {
 
   it("requires a description of 1-1024 characters and checks the optional fields' shapes", () => {
     expect(skillFrontmatterProblems({ name: "a", description: "d" }, "a")).toEqual([]);
-    expect(skillFrontmatterProblems({ name: "a", description: "é".repeat(1024), license: "MIT", compatibility: "node", metadata: { k: "v" }, "allowed-tools": "Bash", extra: 1 }, "a")).toEqual([]);
+    expect(
+      skillFrontmatterProblems({ name: "a", description: "é".repeat(1024), license: "MIT", compatibility: "node", metadata: { k: "v" }, "allowed-tools": "Bash", extra: 1 }, "a"),
+    ).toEqual([]);
     expect(skillFrontmatterProblems({ name: "a" }, "a")).toEqual(["description is missing"]);
     expect(skillFrontmatterProblems({ name: "a", description: "" }, "a")).toHaveLength(1);
     expect(skillFrontmatterProblems({ name: "a", description: "x".repeat(1025) }, "a")).toHaveLength(1);
@@ -81,7 +83,15 @@ describe("MCP server syntax (§7.2.1)", () => {
   });
 
   it("accepts https anywhere and http only for localhost and loopback literals", () => {
-    for (const url of ["https://deploy.example.com/mcp", "https://example.com:8443/a?b=c", "http://localhost:3000/mcp", "http://127.0.0.1/mcp", "http://127.9.9.9/", "http://[::1]:8080/sse", "http://[0:0:0:0:0:0:0:1]/"]) {
+    for (const url of [
+      "https://deploy.example.com/mcp",
+      "https://example.com:8443/a?b=c",
+      "http://localhost:3000/mcp",
+      "http://127.0.0.1/mcp",
+      "http://127.9.9.9/",
+      "http://[::1]:8080/sse",
+      "http://[0:0:0:0:0:0:0:1]/",
+    ]) {
       expect(urlProblem(url), url).toBeUndefined();
     }
     for (const url of ["http://example.com/mcp", "http://127.1/", "http://2130706433/", "http://localhost.example/", "http://10.0.0.1/", "http://[::2]/"]) {
@@ -90,7 +100,19 @@ describe("MCP server syntax (§7.2.1)", () => {
   });
 
   it("refuses relative, non-http, userinfo and fragment URLs", () => {
-    for (const url of ["/mcp", "example.com/mcp", "ftp://example.com/", "wss://example.com/", "https:example.com", "https://user:pw@example.com/", "https://@example.com/", "https://example.com/#", "https://example.com/#frag", " https://example.com/", "https://exa mple.com/"]) {
+    for (const url of [
+      "/mcp",
+      "example.com/mcp",
+      "ftp://example.com/",
+      "wss://example.com/",
+      "https:example.com",
+      "https://user:pw@example.com/",
+      "https://@example.com/",
+      "https://example.com/#",
+      "https://example.com/#frag",
+      " https://example.com/",
+      "https://exa mple.com/",
+    ]) {
       expect(urlProblem(url), url).toBeDefined();
     }
   });
@@ -106,7 +128,15 @@ describe("MCP server syntax (§7.2.1)", () => {
     expect(headerProblem("X-Tenant", "public-tenant")).toBeUndefined();
     expect(headerProblem("Authorization", "Bearer a b")).toBeUndefined();
     expect(headerProblem("X-Empty", "")).toBeUndefined();
-    for (const [name, value] of [["Bad Name", "v"], ["", "v"], ["X:Y", "v"], ["X", "a\r\nInjected: 1"], ["X", "nul\u0000"], ["X", " padded"], ["X", "€"]] as const) {
+    for (const [name, value] of [
+      ["Bad Name", "v"],
+      ["", "v"],
+      ["X:Y", "v"],
+      ["X", "a\r\nInjected: 1"],
+      ["X", "nul\u0000"],
+      ["X", " padded"],
+      ["X", "€"],
+    ] as const) {
       expect(headerProblem(name, value), `${name}: ${value}`).toBeDefined();
     }
   });

@@ -13,7 +13,6 @@ import type { ValidationReport } from "../../runner/shared/validation-report.js"
 import { validate } from "../src/validate/validate.js";
 import { callAsNobody, cli, type CliRun, makeTree, manifest, removeTree, skill, type TreeEntry } from "./fixtures.js";
 
-
 const roots: string[] = [];
 afterEach(async () => {
   await Promise.all(roots.splice(0).map(removeTree));
@@ -25,7 +24,10 @@ async function tree(files: Record<string, TreeEntry>): Promise<string> {
   return root;
 }
 
-const VALID = { "plugins/demo/PLUGIN.toml": manifest("demo", '[[plugin.members]]\nref = "skill:company:review"\nrequirement = "optional"\n'), "skills/review/SKILL.md": skill("review") };
+const VALID = {
+  "plugins/demo/PLUGIN.toml": manifest("demo", '[[plugin.members]]\nref = "skill:company:review"\nrequirement = "optional"\n'),
+  "skills/review/SKILL.md": skill("review"),
+};
 const INVALID = { "plugins/demo/PLUGIN.toml": manifest("other") };
 
 function report(run: CliRun): ValidationReport {

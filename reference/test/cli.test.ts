@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kitPath } from "../../runner/shared/kit-root.js";
 import { cli, makeTree, manifest, removeTree } from "./fixtures.js";
 
-
 let valid = "";
 let invalid = "";
 beforeAll(async () => {

@@ -10,7 +10,15 @@ import { stableTopologicalOrder } from "../src/compose/order.js";
 import type { HostHook, HostPackage, ReadPackage } from "../src/compose/packages.js";
 
 const pkg = (name: string, extra: Partial<HostPackage> = {}): ReadPackage => ({ ok: true, pkg: { path: `p/${name}`, name, requires: [], tools: [], hooks: [], ...extra } });
-const hook = (id: string, extra: Partial<HostHook> = {}): HostHook => ({ id, subject: "tool_call", phase: "before", effect: "allow_deny", failure_policy: "report", toolNames: [], ...extra });
+const hook = (id: string, extra: Partial<HostHook> = {}): HostHook => ({
+  id,
+  subject: "tool_call",
+  phase: "before",
+  effect: "allow_deny",
+  failure_policy: "report",
+  toolNames: [],
+  ...extra,
+});
 
 describe("stableTopologicalOrder", () => {
   it("keeps input order when nothing depends on anything", () => {
@@ -38,7 +46,15 @@ describe("admit", () => {
     ]);
   });
   it("missing, cycles (self included) and propagation to dependents", () => {
-    const result = admit([pkg("a", { requires: ["nope"] }), pkg("b", { requires: ["a"] }), pkg("c", { requires: ["d"] }), pkg("d", { requires: ["c"] }), pkg("e", { requires: ["e"] }), pkg("f", { requires: ["b"] }), pkg("g")]);
+    const result = admit([
+      pkg("a", { requires: ["nope"] }),
+      pkg("b", { requires: ["a"] }),
+      pkg("c", { requires: ["d"] }),
+      pkg("d", { requires: ["c"] }),
+      pkg("e", { requires: ["e"] }),
+      pkg("f", { requires: ["b"] }),
+      pkg("g"),
+    ]);
     expect(result.ordered.map((p) => p.name)).toEqual(["g"]);
     expect(Object.fromEntries(result.rejected.map((r) => [r.package, r.code]))).toEqual({
       "p/a": "host_missing_dependency",
@@ -50,7 +66,13 @@ describe("admit", () => {
     });
   });
   it("resolves by name or id, orders dependencies first, rejects tool collisions and their dependents", () => {
-    const result = admit([pkg("app", { requires: ["org.base"] }), pkg("base", { id: "org.base", tools: ["t1", "t2"] }), pkg("x", { tools: ["dup"] }), pkg("y", { tools: ["dup"] }), pkg("z", { requires: ["y"] })]);
+    const result = admit([
+      pkg("app", { requires: ["org.base"] }),
+      pkg("base", { id: "org.base", tools: ["t1", "t2"] }),
+      pkg("x", { tools: ["dup"] }),
+      pkg("y", { tools: ["dup"] }),
+      pkg("z", { requires: ["y"] }),
+    ]);
     expect(result.ordered.map((p) => p.name)).toEqual(["base", "app"]);
     expect(result.rejected).toEqual([
       { package: "p/x", code: "host_tool_collision" },
@@ -84,7 +106,11 @@ describe("answerOf", () => {
       result: { kind: "deny", reason: "p#hook:h failed: hook_result_incompatible" },
       failure: "hook_result_incompatible",
     });
-    expect(answerOf(fired({ phase: "after", effect: "observe" }), { kind: "allow" })).toEqual({ hook: "p#hook:h", result: { kind: "abstain" }, failure: "hook_result_incompatible" });
+    expect(answerOf(fired({ phase: "after", effect: "observe" }), { kind: "allow" })).toEqual({
+      hook: "p#hook:h",
+      result: { kind: "abstain" },
+      failure: "hook_result_incompatible",
+    });
   });
 });
 
@@ -94,22 +120,38 @@ describe("combine", () => {
     expect(combine([])).toEqual({ decision: { kind: "none" }, conflicts: [] });
   });
   it("deny wins, reasons joined in order, no context on deny", () => {
-    expect(combine([a("1", { kind: "allow" }), a("2", { kind: "deny", reason: "r2" }), a("3", { kind: "add_context", context: "c" }), a("4", { kind: "deny", reason: "r4" })])).toEqual({ decision: { kind: "deny", reason: "r2\nr4" }, conflicts: [] });
+    expect(
+      combine([a("1", { kind: "allow" }), a("2", { kind: "deny", reason: "r2" }), a("3", { kind: "add_context", context: "c" }), a("4", { kind: "deny", reason: "r4" })]),
+    ).toEqual({ decision: { kind: "deny", reason: "r2\nr4" }, conflicts: [] });
   });
   it("equal rewrites agree whatever their key order; different ones conflict and deny", () => {
-    expect(combine([a("1", { kind: "rewrite_input", input: { x: 1, y: 2 } }), a("2", { kind: "rewrite_input", input: { y: 2, x: 1 } }), a("3", { kind: "add_context", context: "c" })]).decision).toEqual({ kind: "rewrite_input", input: { x: 1, y: 2 }, context: "c" });
-    expect(combine([a("1", { kind: "rewrite_input", input: { x: 1 } }), a("2", { kind: "rewrite_input", input: { x: 1 } }), a("3", { kind: "rewrite_input", input: { x: 2 } })])).toEqual({
+    expect(
+      combine([a("1", { kind: "rewrite_input", input: { x: 1, y: 2 } }), a("2", { kind: "rewrite_input", input: { y: 2, x: 1 } }), a("3", { kind: "add_context", context: "c" })])
+        .decision,
+    ).toEqual({ kind: "rewrite_input", input: { x: 1, y: 2 }, context: "c" });
+    expect(
+      combine([a("1", { kind: "rewrite_input", input: { x: 1 } }), a("2", { kind: "rewrite_input", input: { x: 1 } }), a("3", { kind: "rewrite_input", input: { x: 2 } })]),
+    ).toEqual({
       decision: { kind: "deny", reason: "conflicting rewrites: 1, 2, 3" },
       conflicts: [{ hooks: ["1", "2", "3"] }],
     });
   });
   it("different output replacements conflict and apply none", () => {
-    expect(combine([a("1", { kind: "replace_output", output: "a" }), a("2", { kind: "replace_output", output: "b" })])).toEqual({ decision: { kind: "none" }, conflicts: [{ hooks: ["1", "2"] }] });
+    expect(combine([a("1", { kind: "replace_output", output: "a" }), a("2", { kind: "replace_output", output: "b" })])).toEqual({
+      decision: { kind: "none" },
+      conflicts: [{ hooks: ["1", "2"] }],
+    });
     expect(combine([a("1", { kind: "replace_output", output: null })]).decision).toEqual({ kind: "replace_output", output: null });
   });
   it("continuation reasons are joined; allow and contexts otherwise", () => {
-    expect(combine([a("1", { kind: "continue_workflow", reason: "a" }), a("2", { kind: "allow" }), a("3", { kind: "continue_workflow", reason: "b" })]).decision).toEqual({ kind: "continue_workflow", reason: "a\nb" });
-    expect(combine([a("1", { kind: "add_context", context: "x" }), a("2", { kind: "allow" }), a("3", { kind: "add_context", context: "y" })]).decision).toEqual({ kind: "allow", context: "x\ny" });
+    expect(combine([a("1", { kind: "continue_workflow", reason: "a" }), a("2", { kind: "allow" }), a("3", { kind: "continue_workflow", reason: "b" })]).decision).toEqual({
+      kind: "continue_workflow",
+      reason: "a\nb",
+    });
+    expect(combine([a("1", { kind: "add_context", context: "x" }), a("2", { kind: "allow" }), a("3", { kind: "add_context", context: "y" })]).decision).toEqual({
+      kind: "allow",
+      context: "x\ny",
+    });
     expect(combine([a("1", { kind: "observe" }), a("2", { kind: "add_context", context: "x" })]).decision).toEqual({ kind: "none", context: "x" });
   });
 });

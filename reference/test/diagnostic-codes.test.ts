@@ -37,11 +37,22 @@ describe("the validator's diagnostic codes", () => {
       message: "symlinked skill directories are not followed",
     });
     const reference = { kind: "plugin", selector: "b" } as const;
-    const problem = { code: "unresolved_dependency", kind: "resolution-dependency-unresolved", ref: "plugin:b", requirement: "required", status: "missing", reason: { outcome: "absent", reference } } as const;
+    const problem = {
+      code: "unresolved_dependency",
+      kind: "resolution-dependency-unresolved",
+      ref: "plugin:b",
+      requirement: "required",
+      status: "missing",
+      reason: { outcome: "absent", reference },
+    } as const;
     const unresolved = { path: "plugins/a/PLUGIN.toml", problem };
     expect(diagnostic({ ...unresolved, required: true }).severity).toBe("error");
     expect(diagnostic({ ...unresolved, required: false }).severity).toBe("warning");
     const tool = { code: "invalid_plugin_package", kind: "tool-env-repeated", tool: 2, id: "fmt", env: 1, name: "HOME" } as const;
-    expect(diagnostic({ path: "p", problem: tool })).toMatchObject({ code: "invalid_plugin_package", pointer: "/tool/2/env/1", message: 'tool "fmt" lists env "HOME" more than once' });
+    expect(diagnostic({ path: "p", problem: tool })).toMatchObject({
+      code: "invalid_plugin_package",
+      pointer: "/tool/2/env/1",
+      message: 'tool "fmt" lists env "HOME" more than once',
+    });
   });
 });

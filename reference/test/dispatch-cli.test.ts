@@ -90,13 +90,25 @@ describe("protocol server: dispatch", () => {
       { cmd: "stop" },
     ];
     const run = await execa("node", [server], { input: requests.map((r) => JSON.stringify(r)).join("\n") + "\n", reject: false, timeout: 20_000, env: { GATE_MODE: "allow" } });
-    const replies = run.stdout.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(replies[0]).toMatchObject({ operations: ["validate", "validate-cli", "dispatch", "live", "load-agent-plugin", "compose", "review", "approve", "revoke", "activate", "remove"] });
+    const replies = run.stdout
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(replies[0]).toMatchObject({
+      operations: ["validate", "validate-cli", "dispatch", "live", "load-agent-plugin", "compose", "review", "approve", "revoke", "activate", "remove"],
+    });
     expect(replies[1]).toEqual({
       seq: 1,
-      result: { exit: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "mode deny" } }) + "\n", stderr: "" },
+      result: {
+        exit: 0,
+        stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "mode deny" } }) + "\n",
+        stderr: "",
+      },
     });
-    expect(replies[2]).toEqual({ seq: 2, result: { exit: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "Noted." } }) + "\n", stderr: "" } });
+    expect(replies[2]).toEqual({
+      seq: 2,
+      result: { exit: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "Noted." } }) + "\n", stderr: "" },
+    });
     expect(replies[3]).toMatchObject({ seq: 3, result: { exit: 1, stdout: "" } });
     expect(replies[4]).toMatchObject({ seq: 4, errored: { message: expect.stringContaining("args.event") } });
     expect(replies[5]).toEqual({ seq: 5, result: { exit: 0, stdout: "{}\n", stderr: "" } });

@@ -5,7 +5,13 @@ import { claude, codex, run, tempSources, type HookDef } from "./dispatch-fixtur
 
 const source = tempSources();
 
-const context = (id: string, text: string, extra: Partial<HookDef> = {}): HookDef => ({ id, effect: "add_context", failure_policy: "report", out: { kind: "add_context", context: text }, ...extra });
+const context = (id: string, text: string, extra: Partial<HookDef> = {}): HookDef => ({
+  id,
+  effect: "add_context",
+  failure_policy: "report",
+  out: { kind: "add_context", context: text },
+  ...extra,
+});
 const gate = (id: string, out: unknown): HookDef => ({ id, out });
 const rewrite = (id: string, input: unknown): HookDef => ({ id, effect: "rewrite_input", out: { kind: "rewrite_input", input } });
 const replace = (id: string, output: unknown): HookDef => ({ id, phase: "after", effect: "replace_output", failure_policy: "report", out: { kind: "replace_output", output } });
@@ -20,7 +26,12 @@ describe("order and precedence", () => {
   });
 
   it("deny wins over allow, and several deny reasons are joined", async () => {
-    const root = await source([gate("a", { kind: "allow" }), gate("b", { kind: "deny", reason: "no b" }), gate("c", { kind: "deny", reason: "no c" }), context("d", "ignored on deny")]);
+    const root = await source([
+      gate("a", { kind: "allow" }),
+      gate("b", { kind: "deny", reason: "no b" }),
+      gate("c", { kind: "deny", reason: "no c" }),
+      context("d", "ignored on deny"),
+    ]);
     for (const [provider, event] of [
       ["claude-code", claude.preToolUse()],
       ["codex", codex.preToolUse()],
@@ -55,7 +66,9 @@ describe("rewrites", () => {
 
   it("equal rewrites (in any key order) agree", async () => {
     const root = await source([rewrite("r1", { command: "x", timeout: 5 }), rewrite("r2", { timeout: 5, command: "x" })]);
-    expect((await run(root, "claude-code", claude.preToolUse())).response).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: { command: "x", timeout: 5 } } });
+    expect((await run(root, "claude-code", claude.preToolUse())).response).toEqual({
+      hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: { command: "x", timeout: 5 } },
+    });
   });
 
   it("different rewrites are a conflict: the call is denied naming both hooks", async () => {
@@ -66,14 +79,19 @@ describe("rewrites", () => {
     ] as const) {
       expect((await run(root, provider, event)).response).toEqual({
         hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "hooks `r1` and `r2` returned conflicting input rewrites" },
-        systemMessage: ["hook `r1`: hook_conflict (rewrite_input results differ between hooks `r1` and `r2`)", "hook `r2`: hook_conflict (rewrite_input results differ between hooks `r1` and `r2`)"].join("\n"),
+        systemMessage: [
+          "hook `r1`: hook_conflict (rewrite_input results differ between hooks `r1` and `r2`)",
+          "hook `r2`: hook_conflict (rewrite_input results differ between hooks `r1` and `r2`)",
+        ].join("\n"),
       });
     }
   });
 
   it("a deny beats a rewrite", async () => {
     const root = await source([rewrite("r", { command: "x" }), gate("g", { kind: "deny", reason: "no" })]);
-    expect((await run(root, "codex", codex.preToolUse())).response).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } });
+    expect((await run(root, "codex", codex.preToolUse())).response).toEqual({
+      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" },
+    });
   });
 });
 
@@ -107,13 +125,22 @@ describe("prompts and completion", () => {
 
   it("UserPromptSubmit: context, and a deny that blocks", async () => {
     const ctx = await source([prompt(context("c", "Use the style guide."))]);
-    expect((await run(ctx, "codex", codex.common("UserPromptSubmit"))).response).toEqual({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "Use the style guide." } });
+    expect((await run(ctx, "codex", codex.common("UserPromptSubmit"))).response).toEqual({
+      hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "Use the style guide." },
+    });
     const deny = await source([prompt(context("c", "dropped")), prompt(gate("g", { kind: "deny", reason: "Not today." }))]);
     expect((await run(deny, "claude-code", claude.userPromptSubmit())).response).toEqual({ decision: "block", reason: "Not today." });
   });
 
   it("Stop: continuation reasons are joined in hook order", async () => {
-    const stop = (id: string, reason: string): HookDef => ({ id, subject: "workflow", phase: "completion_attempt", effect: "continue_workflow", failure_policy: "report", out: { kind: "continue_workflow", reason } });
+    const stop = (id: string, reason: string): HookDef => ({
+      id,
+      subject: "workflow",
+      phase: "completion_attempt",
+      effect: "continue_workflow",
+      failure_policy: "report",
+      out: { kind: "continue_workflow", reason },
+    });
     const root = await source([stop("z", "Run lint."), stop("a", "Run tests.")]);
     for (const [provider, event] of [
       ["claude-code", claude.stop()],

@@ -25,11 +25,31 @@ const rawScript = (text: string) => `process.stdout.write(${JSON.stringify(text)
 
 describe("failure codes", () => {
   it.each([
-    ["a required binding whose field is absent", { inputs: [{ name: "call", type: "string" }], bindings: [{ input: "call", field: "tool.call_id" }], argv: ["${input.call}"] }, claude.preToolUse({ tool_use_id: undefined })],
-    ["a path binding with ..", { inputs: [{ name: "dir", type: "path" }], bindings: [{ input: "dir", field: "session.cwd" }], argv: ["${input.dir}"] }, claude.preToolUse({ cwd: "/work/../etc" })],
-    ["a relative path binding", { inputs: [{ name: "dir", type: "path" }], bindings: [{ input: "dir", field: "session.cwd" }], argv: ["${input.dir}"] }, claude.preToolUse({ cwd: "work" })],
-    ["a binding whose value is not a string", { inputs: [{ name: "mode", type: "string" }], bindings: [{ input: "mode", field: "session.permission_mode" }], argv: ["${input.mode}"] }, claude.preToolUse({ permission_mode: 3 })],
-    ["a binding whose value contains NUL", { inputs: [{ name: "name", type: "string" }], bindings: [{ input: "name", field: "tool.name" }], argv: ["${input.name}"] }, claude.preToolUse({ tool_name: "Ba\u0000sh" })],
+    [
+      "a required binding whose field is absent",
+      { inputs: [{ name: "call", type: "string" }], bindings: [{ input: "call", field: "tool.call_id" }], argv: ["${input.call}"] },
+      claude.preToolUse({ tool_use_id: undefined }),
+    ],
+    [
+      "a path binding with ..",
+      { inputs: [{ name: "dir", type: "path" }], bindings: [{ input: "dir", field: "session.cwd" }], argv: ["${input.dir}"] },
+      claude.preToolUse({ cwd: "/work/../etc" }),
+    ],
+    [
+      "a relative path binding",
+      { inputs: [{ name: "dir", type: "path" }], bindings: [{ input: "dir", field: "session.cwd" }], argv: ["${input.dir}"] },
+      claude.preToolUse({ cwd: "work" }),
+    ],
+    [
+      "a binding whose value is not a string",
+      { inputs: [{ name: "mode", type: "string" }], bindings: [{ input: "mode", field: "session.permission_mode" }], argv: ["${input.mode}"] },
+      claude.preToolUse({ permission_mode: 3 }),
+    ],
+    [
+      "a binding whose value contains NUL",
+      { inputs: [{ name: "name", type: "string" }], bindings: [{ input: "name", field: "tool.name" }], argv: ["${input.name}"] },
+      claude.preToolUse({ tool_name: "Ba\u0000sh" }),
+    ],
   ])("hook_binding_missing: %s", async (_title, def, event) => {
     const failed = await gate({ ...def, script: "throw new Error('must not run')" } as Partial<HookDef>, event);
     expect(failed.message).toMatch(/^hook `gate`: hook_binding_missing \(event field [a-z_.]+ is missing or unusable for required input [a-z]+\)$/);
@@ -38,7 +58,13 @@ describe("failure codes", () => {
 
   it("falls back from tool_use_id to tool_call_id for tool.call_id", async () => {
     const root = await source([
-      { id: "gate", inputs: [{ name: "call", type: "string" }], bindings: [{ input: "call", field: "tool.call_id" }], argv: ["${input.call}"], script: `process.stdout.write(JSON.stringify({ kind: "deny", reason: process.argv[2] }));` },
+      {
+        id: "gate",
+        inputs: [{ name: "call", type: "string" }],
+        bindings: [{ input: "call", field: "tool.call_id" }],
+        argv: ["${input.call}"],
+        script: `process.stdout.write(JSON.stringify({ kind: "deny", reason: process.argv[2] }));`,
+      },
     ]);
     const result = await run(root, "codex", codex.preToolUse({ tool_use_id: undefined, tool_call_id: "call_9" }));
     expect(specific(result.response)?.["permissionDecisionReason"]).toBe("call_9");
@@ -115,10 +141,20 @@ describe("failure codes", () => {
   });
 
   it.each([
-    ["deny from an add_context hook", { effect: "add_context", failure_policy: "report" }, { kind: "deny", reason: "no" }, "result kind deny is not allowed for effect add_context"],
+    [
+      "deny from an add_context hook",
+      { effect: "add_context", failure_policy: "report" },
+      { kind: "deny", reason: "no" },
+      "result kind deny is not allowed for effect add_context",
+    ],
     ["add_context from an allow_deny hook", {}, { kind: "add_context", context: "c" }, "result kind add_context is not allowed for effect allow_deny"],
     ["observe from an allow_deny hook", {}, { kind: "observe" }, "result kind observe is not allowed for effect allow_deny"],
-    ["continue_workflow from a rewrite_input hook", { effect: "rewrite_input" }, { kind: "continue_workflow", reason: "r" }, "result kind continue_workflow is not allowed for effect rewrite_input"],
+    [
+      "continue_workflow from a rewrite_input hook",
+      { effect: "rewrite_input" },
+      { kind: "continue_workflow", reason: "r" },
+      "result kind continue_workflow is not allowed for effect rewrite_input",
+    ],
   ])("hook_result_incompatible: %s", async (_title, def, out, detail) => {
     const failed = await gate({ ...def, out } as Partial<HookDef>);
     expect(failed.message).toBe(`hook \`gate\`: hook_result_incompatible (${detail})`);
@@ -159,7 +195,14 @@ describe("dispatcher errors: exit 1, a bounded line on stderr, nothing on stdout
     try {
       const marker = join(root, "ran.marker");
       // fail_open on an observe hook is invalid (observe requires report).
-      const invalid = await source([{ id: "watch", effect: "observe", failure_policy: "fail_open", script: `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(marker)}, "x"); process.stdout.write('{"kind":"observe"}');` }]);
+      const invalid = await source([
+        {
+          id: "watch",
+          effect: "observe",
+          failure_policy: "fail_open",
+          script: `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(marker)}, "x"); process.stdout.write('{"kind":"observe"}');`,
+        },
+      ]);
       await expectError(await run(invalid, "claude-code", claude.preToolUse()), /^pap-reference hook dispatch: package "demo" does not validate \(invalid_plugin_package: /);
       expect(existsSync(marker)).toBe(false);
     } finally {

@@ -36,7 +36,8 @@ describe("PreToolUse: failure_policy × error_visibility", () => {
   it("never puts the code into a user-only model-facing reason", async () => {
     const root = await source([{ id: "g", failure_policy: "fail_closed", error_visibility: "user", timeout_ms: 100, script: "setInterval(() => {}, 1000);" }]);
     const result = await run(root, "codex", codex.preToolUse());
-    const reason = JSON.stringify((result.response?.["hookSpecificOutput"] as Record<string, unknown>)["permissionDecisionReason"]);
+    const output = result.response?.["hookSpecificOutput"] as Record<string, unknown> | undefined;
+    const reason = JSON.stringify(output?.["permissionDecisionReason"]);
     expect(reason).not.toContain("hook_");
     expect(result.response?.["systemMessage"]).toContain("hook_handler_timeout");
   });
@@ -44,7 +45,10 @@ describe("PreToolUse: failure_policy × error_visibility", () => {
   it("fail_closed on a rewrite_input hook denies", async () => {
     const root = await source([{ id: "g", effect: "rewrite_input", failure_policy: "fail_closed", script: FAIL }]);
     const result = await run(root, "codex", codex.preToolUse());
-    expect(result.response).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "hook `g` failed" }, systemMessage: LINE });
+    expect(result.response).toEqual({
+      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "hook `g` failed" },
+      systemMessage: LINE,
+    });
   });
 });
 

@@ -31,7 +31,13 @@ const recordings = recordingFiles(recordingsDir)
   .filter(({ recording }) => recording.origin === "recorded" && (recording.provider === "claude-code" || recording.provider === "codex"));
 
 const input = (name: string, type = "string") => ({ name, type });
-const bind = (pairs: [string, string][]) => ({ inputs: pairs.map(([name, field]) => input(name, field === "session.cwd" || field === "transcript.path" ? "path" : field === "workflow.already_continued" ? "boolean" : "string")), bindings: pairs.map(([name, field]) => ({ input: name, field })), argv: pairs.map(([name]) => `\${input.${name}}`) });
+const bind = (pairs: [string, string][]) => ({
+  inputs: pairs.map(([name, field]) =>
+    input(name, field === "session.cwd" || field === "transcript.path" ? "path" : field === "workflow.already_continued" ? "boolean" : "string"),
+  ),
+  bindings: pairs.map(([name, field]) => ({ input: name, field })),
+  argv: pairs.map(([name]) => `\${input.${name}}`),
+});
 const args = "const a = process.argv.slice(2);";
 
 // Every hook binds every field its subject/phase offers that the pinned harnesses always send;
@@ -40,7 +46,14 @@ const HOOKS: HookDef[] = [
   {
     id: "gate",
     tool_names: ["Bash"],
-    ...bind([["sid", "session.id"], ["cwd", "session.cwd"], ["mode", "session.permission_mode"], ["kind", "actor.kind"], ["call", "tool.call_id"], ["tool", "tool.name"]]),
+    ...bind([
+      ["sid", "session.id"],
+      ["cwd", "session.cwd"],
+      ["mode", "session.permission_mode"],
+      ["kind", "actor.kind"],
+      ["call", "tool.call_id"],
+      ["tool", "tool.name"],
+    ]),
     script: `${args} process.stdout.write(JSON.stringify({ kind: "deny", reason: a[3] + ":" + a[5] }));`,
   },
   {
@@ -48,7 +61,12 @@ const HOOKS: HookDef[] = [
     subject: "user_prompt",
     effect: "add_context",
     failure_policy: "report",
-    ...bind([["sid", "session.id"], ["cwd", "session.cwd"], ["mode", "session.permission_mode"], ["text", "prompt.text"]]),
+    ...bind([
+      ["sid", "session.id"],
+      ["cwd", "session.cwd"],
+      ["mode", "session.permission_mode"],
+      ["text", "prompt.text"],
+    ]),
     script: `${args} process.stdout.write(JSON.stringify({ kind: "add_context", context: "prompt: " + a[3] }));`,
   },
   {
@@ -56,7 +74,12 @@ const HOOKS: HookDef[] = [
     phase: "after",
     effect: "add_context",
     failure_policy: "report",
-    ...bind([["sid", "session.id"], ["cwd", "session.cwd"], ["call", "tool.call_id"], ["tool", "tool.name"]]),
+    ...bind([
+      ["sid", "session.id"],
+      ["cwd", "session.cwd"],
+      ["call", "tool.call_id"],
+      ["tool", "tool.name"],
+    ]),
     script: `${args} process.stdout.write(JSON.stringify({ kind: "add_context", context: "after " + a[3] }));`,
   },
   {
@@ -65,7 +88,12 @@ const HOOKS: HookDef[] = [
     phase: "completion_attempt",
     effect: "continue_workflow",
     failure_policy: "fail_closed",
-    ...bind([["sid", "session.id"], ["transcript", "transcript.path"], ["again", "workflow.already_continued"], ["last", "workflow.last_message"]]),
+    ...bind([
+      ["sid", "session.id"],
+      ["transcript", "transcript.path"],
+      ["again", "workflow.already_continued"],
+      ["last", "workflow.last_message"],
+    ]),
     script: `${args} process.stdout.write(JSON.stringify(a[2] === "true" ? { kind: "abstain" } : { kind: "continue_workflow", reason: "again" }));`,
   },
   {
@@ -74,7 +102,12 @@ const HOOKS: HookDef[] = [
     phase: "end",
     effect: "observe",
     failure_policy: "report",
-    ...bind([["sid", "session.id"], ["cwd", "session.cwd"], ["transcript", "transcript.path"], ["why", "session.end_reason"]]),
+    ...bind([
+      ["sid", "session.id"],
+      ["cwd", "session.cwd"],
+      ["transcript", "transcript.path"],
+      ["why", "session.end_reason"],
+    ]),
     script: `process.stdout.write(JSON.stringify({ kind: "observe" }));`,
   },
 ];

@@ -121,7 +121,12 @@ describe("runtimes", () => {
 
   it.skipIf(findOnPath("python3", process.env["PATH"]) === undefined)("runs a python entry with python3 from the dispatcher's PATH", async () => {
     const root = await source([
-      { id: "py", runtime: "python", entryName: "check.py", entry: `import json, os, sys\nsys.stdin.read()\nprint(json.dumps({"kind": "deny", "reason": "py " + str(sorted(os.environ.keys()))}))\n` },
+      {
+        id: "py",
+        runtime: "python",
+        entryName: "check.py",
+        entry: `import json, os, sys\nsys.stdin.read()\nprint(json.dumps({"kind": "deny", "reason": "py " + str(sorted(os.environ.keys()))}))\n`,
+      },
     ]);
     const result = await run(root, "codex", codex.preToolUse(), { env: { PATH: process.env["PATH"], PAPC_SECRET: "x" } });
     // python3 (or a pyenv shim standing in for it) may set variables of its own; what matters
@@ -216,7 +221,12 @@ describe("handler I/O robustness", () => {
         id: "chatty",
         script: `process.stderr.write("LEAK-MARKER ".repeat(200000)); process.stdout.write(JSON.stringify({ kind: "deny", reason: "done" }));`,
       },
-      { id: "loud-fail", effect: "add_context", failure_policy: "report", script: `process.stderr.write("LEAK-MARKER failing"); process.stdout.write("LEAK-MARKER stdout"); process.exit(3);` },
+      {
+        id: "loud-fail",
+        effect: "add_context",
+        failure_policy: "report",
+        script: `process.stderr.write("LEAK-MARKER failing"); process.stdout.write("LEAK-MARKER stdout"); process.exit(3);`,
+      },
     ]);
     const result = await run(root, "claude-code", claude.preToolUse());
     expect(specific(result.response)?.["permissionDecisionReason"]).toBe("done");

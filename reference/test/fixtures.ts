@@ -60,7 +60,7 @@ cwd = "tool_root"
 availability = "required"
 `;
 
-export const RUN_SH = { text: "#!/bin/sh\necho '{\"kind\":\"abstain\"}'\n", mode: 0o755 };
+export const RUN_SH = { text: '#!/bin/sh\necho \'{"kind":"abstain"}\'\n', mode: 0o755 };
 
 /** A hook on tool `check`; override any key with `fields` (TOML value text). */
 export function hook(fields: Record<string, string> = {}): string {

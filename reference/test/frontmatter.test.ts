@@ -32,7 +32,7 @@ describe("splitFrontmatter", () => {
 describe("parseYamlMapping", () => {
   it("counts flow depth on lexer tokens: quotes and comments do not count", () => {
     expect(flowDepth("a: [[1], {b: [2]}]\n")).toBe(3);
-    expect(flowDepth('a: "[[[["\nb: \'[[\'\n# [[[[\n')).toBe(0);
+    expect(flowDepth("a: \"[[[[\"\nb: '[['\n# [[[[\n")).toBe(0);
     expect(flowDepth("a: it's [x]\n")).toBe(0); // a plain scalar, as the parser sees it
     expect(flowDepth('a: [ "]", [ "]", [ "]" ] ] ]\n')).toBe(3);
   });

@@ -65,7 +65,15 @@ async function fixture(
     const manifest: Record<string, unknown> = { schema_version: 1, plugin };
     const hooks = spec.hooks ?? [];
     if (hooks.length > 0) {
-      manifest["tool"] = hooks.map((h) => ({ schema_version: 1, id: h.id, entry: `tools/${h.id}.mjs`, runtime: "node", argv: [], cwd: "tool_root", availability: h.availability ?? "required" }));
+      manifest["tool"] = hooks.map((h) => ({
+        schema_version: 1,
+        id: h.id,
+        entry: `tools/${h.id}.mjs`,
+        runtime: "node",
+        argv: [],
+        cwd: "tool_root",
+        availability: h.availability ?? "required",
+      }));
       manifest["hook"] = hooks.map((h) => {
         const hook: Record<string, unknown> = {
           schema_version: 1,
@@ -243,7 +251,13 @@ describe("trust: approve, dispatch, revoke", () => {
 
   it("keeps dispatch without state_dir as it was: no trust store, the hook runs", async () => {
     const f = await fixture({ demo: { hooks: [{ id: "gate" }] } });
-    const reply = await handleRun(++seq, { id: "t", operation: "dispatch", root: f.root, source: f.source, args: { provider: "claude-code", plugin: "demo", event: claude.preToolUse(), environment: {} } });
+    const reply = await handleRun(++seq, {
+      id: "t",
+      operation: "dispatch",
+      root: f.root,
+      source: f.source,
+      args: { provider: "claude-code", plugin: "demo", event: claude.preToolUse(), environment: {} },
+    });
     expect(reply).toMatchObject({ result: { exit: 0, stderr: "" } });
     expect(await runs(f, "gate")).toBe(1);
   });
@@ -278,14 +292,17 @@ describe("activation", () => {
   });
 
   it("blocks on a missing required member, omits a missing optional one", async () => {
-    const f = await fixture({
-      demo: {
-        members: [
-          { ref: "instruction:rules", requirement: "required" },
-          { ref: "instruction:absent", requirement: "optional" },
-        ],
+    const f = await fixture(
+      {
+        demo: {
+          members: [
+            { ref: "instruction:rules", requirement: "required" },
+            { ref: "instruction:absent", requirement: "optional" },
+          ],
+        },
       },
-    }, INSTRUCTIONS);
+      INSTRUCTIONS,
+    );
     expect(statuses(await lifecycle(f, "activate"))).toEqual({ "instruction:rules": "active", "instruction:absent": "omitted" });
     await writeFile(f.manifest(), (await readFile(f.manifest(), "utf8")).replace('requirement = "optional"', 'requirement = "required"'));
     const blocked = await lifecycle(f, "activate");
@@ -311,14 +328,17 @@ describe("activation", () => {
   });
 
   it("keeps a recommended instruction inactive and unwritten unless enabled", async () => {
-    const f = await fixture({
-      demo: {
-        members: [
-          { ref: "instruction:rules", requirement: "required" },
-          { ref: "instruction:style", requirement: "recommended" },
-        ],
+    const f = await fixture(
+      {
+        demo: {
+          members: [
+            { ref: "instruction:rules", requirement: "required" },
+            { ref: "instruction:style", requirement: "recommended" },
+          ],
+        },
       },
-    }, INSTRUCTIONS);
+      INSTRUCTIONS,
+    );
     const target = join(f.root, "project", "AGENTS.md");
     const plain = await lifecycle(f, "activate", { instructions: { scope: "project", file: target } });
     expect(plain).toMatchObject({ exit: 0, activation: "active", instructions: [{ ref: "instruction:rules", scope: "project", file: target, written: true }] });
@@ -413,14 +433,17 @@ describe("instruction blocks", () => {
   });
 
   it("keeps a block the user edited, reports it and exits 1, and still removes the unchanged ones", async () => {
-    const f = await fixture({
-      demo: {
-        members: [
-          { ref: "instruction:rules", requirement: "required" },
-          { ref: "instruction:style", requirement: "optional" },
-        ],
+    const f = await fixture(
+      {
+        demo: {
+          members: [
+            { ref: "instruction:rules", requirement: "required" },
+            { ref: "instruction:style", requirement: "optional" },
+          ],
+        },
       },
-    }, INSTRUCTIONS);
+      INSTRUCTIONS,
+    );
     const target = join(f.root, "project", "AGENTS.md");
     await writeTree(f.root, { "project/AGENTS.md": "Mine.\n" });
     await lifecycle(f, "activate", { instructions: { scope: "project", file: target } });
@@ -450,14 +473,17 @@ describe("instruction blocks", () => {
   });
 
   it("hands the separator on when an earlier block goes, so the user's last line is restored exactly", async () => {
-    const f = await fixture({
-      demo: {
-        members: [
-          { ref: "instruction:style", requirement: "recommended" },
-          { ref: "instruction:rules", requirement: "required" },
-        ],
+    const f = await fixture(
+      {
+        demo: {
+          members: [
+            { ref: "instruction:style", requirement: "recommended" },
+            { ref: "instruction:rules", requirement: "required" },
+          ],
+        },
       },
-    }, INSTRUCTIONS);
+      INSTRUCTIONS,
+    );
     const target = join(f.root, "project", "AGENTS.md");
     await writeTree(f.root, { "project/AGENTS.md": "abc" });
     await lifecycle(f, "activate", { instructions: { scope: "project", file: target }, enable: ["instruction:style"] });

@@ -66,8 +66,7 @@ describe("manifest-decode: nesting", () => {
   });
 
   it("counts header tables and dotted keys as levels too", () => {
-    const header = (tables: number): string =>
-      manifest("demo", `[providers.${Array.from({ length: tables }, (_, i) => `t${i}`).join(".")}]\nv = 1\n`);
+    const header = (tables: number): string => manifest("demo", `[providers.${Array.from({ length: tables }, (_, i) => `t${i}`).join(".")}]\nv = 1\n`);
     expect(decode(header(31)).ok).toBe(true); // providers (1) + 31 tables = level 32
     expect(failureOf(decode(header(32))).kind).toBe("manifest-nesting-levels");
   });

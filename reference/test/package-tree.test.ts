@@ -316,8 +316,7 @@ describe("walkPackage: PAP-SEM-PACKAGE-SPECIAL-FILES (never opened)", () => {
 
   it("refuses character and block devices (needs mknod permission, e.g. root with CAP_MKNOD)", async (context) => {
     const dir = await makePackage();
-    const problem =
-      (await tryRun("mknod", [join(dir, "null"), "c", "1", "3"])) ?? (await tryRun("mknod", [join(dir, "loop"), "b", "7", "0"]));
+    const problem = (await tryRun("mknod", [join(dir, "null"), "c", "1", "3"])) ?? (await tryRun("mknod", [join(dir, "loop"), "b", "7", "0"]));
     if (problem) context.skip(`cannot create device nodes here: ${problem}`);
     const tree = await walk(dir);
     expect(codes(tree)).toEqual([`unsafe_plugin_package_entry ${PKG}/loop`, `unsafe_plugin_package_entry ${PKG}/null`]);
@@ -330,11 +329,7 @@ describe("walkPackage: PAP-SEM-PACKAGE-SPECIAL-FILES (never opened)", () => {
     await symlink("/", join(dir, "root"));
     await sparse(join(dir, "big.bin"), 64 * MiB + 1);
     const tree = await walk(dir);
-    expect(codes(tree)).toEqual([
-      `invalid_plugin_package ${PKG}/big.bin`,
-      `unsafe_plugin_package_entry ${PKG}/pipe`,
-      `unsafe_plugin_package_entry ${PKG}/root`,
-    ]);
+    expect(codes(tree)).toEqual([`invalid_plugin_package ${PKG}/big.bin`, `unsafe_plugin_package_entry ${PKG}/pipe`, `unsafe_plugin_package_entry ${PKG}/root`]);
   });
 });
 

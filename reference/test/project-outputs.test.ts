@@ -105,7 +105,13 @@ describe("unsupported required hooks", () => {
   it("--json still answers with config null and the refused list", async () => {
     const run = await cli("--json", "hook", "project", "--provider", "codex", "--source", refusing, "--plugin", "demo");
     expect(run.code).toBe(1);
-    expect(JSON.parse(run.stdout)).toEqual({ config: null, format: "config-toml", text: null, omitted: [], refused: [{ hook: "swap", reason: "codex has no mapping for tool_call/after with effect replace_output" }] });
+    expect(JSON.parse(run.stdout)).toEqual({
+      config: null,
+      format: "config-toml",
+      text: null,
+      omitted: [],
+      refused: [{ hook: "swap", reason: "codex has no mapping for tool_call/after with effect replace_output" }],
+    });
   });
 
   it("with a state directory every command dispatches under its trust store (--state-dir, absolute)", async () => {
@@ -124,8 +130,25 @@ describe("unsupported required hooks", () => {
 
   it("applies the audience rules of SPEC 3.11", async () => {
     const audience = await makeSource([
-      { id: "bye", subject: "session", phase: "end", effect: "observe", failure_policy: "report", error_visibility: "model_and_user", requirement: "optional", out: { kind: "observe" } },
-      { id: "finish", subject: "workflow", phase: "completion_attempt", effect: "continue_workflow", failure_policy: "report", error_visibility: "model_and_user", out: { kind: "abstain" } },
+      {
+        id: "bye",
+        subject: "session",
+        phase: "end",
+        effect: "observe",
+        failure_policy: "report",
+        error_visibility: "model_and_user",
+        requirement: "optional",
+        out: { kind: "observe" },
+      },
+      {
+        id: "finish",
+        subject: "workflow",
+        phase: "completion_attempt",
+        effect: "continue_workflow",
+        failure_policy: "report",
+        error_visibility: "model_and_user",
+        out: { kind: "abstain" },
+      },
     ]);
     try {
       const onClaude = await project({ provider: "claude-code", source: audience, plugin: "demo" });

@@ -15,7 +15,10 @@ beforeAll(async () => {
   root = await makeTree({
     "src/plugins/demo/PLUGIN.toml": manifest(),
     "demo/plugin.json": JSON.stringify({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name: "demo" }),
-    "demo/mcp.json": JSON.stringify({ $schema: "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json", mcpServers: { data: { type: "stdio", command: "node", cwd: "${PLUGIN_DATA}" } } }),
+    "demo/mcp.json": JSON.stringify({
+      $schema: "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json",
+      mcpServers: { data: { type: "stdio", command: "node", cwd: "${PLUGIN_DATA}" } },
+    }),
   });
 });
 afterAll(async () => {

@@ -17,8 +17,7 @@ async function run(files: Record<string, TreeEntry>, sourceId?: string) {
   const root = await makeTree(files);
   roots.push(root);
   const result = await validate(root, sourceId === undefined ? {} : { sourceId });
-  const found = (code: string, path?: string): ReportDiagnostic | undefined =>
-    result.report.diagnostics.find((d) => d.code === code && (path === undefined || d.path === path));
+  const found = (code: string, path?: string): ReportDiagnostic | undefined => result.report.diagnostics.find((d) => d.code === code && (path === undefined || d.path === path));
   return { ...result, root, found, codes: result.report.diagnostics.map((d) => `${d.severity} ${d.code} ${d.path}`) };
 }
 
@@ -110,7 +109,11 @@ describe("members and references", () => {
     const fallback = 'fallback = { kind = "inline", skill = "skill:review" }\n';
     const ok = await run({ ...base, [M]: manifest("demo", member("skill:review") + member("agent:reviewer", "optional", fallback)) });
     expect(ok.exit).toBe(0);
-    expect(ok.report.packages[0]?.members[1]).toEqual({ ref: { kind: "agent", selector: "reviewer" }, requirement: "optional", fallback: { skill: { kind: "skill", selector: "review" } } });
+    expect(ok.report.packages[0]?.members[1]).toEqual({
+      ref: { kind: "agent", selector: "reviewer" },
+      requirement: "optional",
+      fallback: { skill: { kind: "skill", selector: "review" } },
+    });
     const onSkill = await run({ ...base, [M]: manifest("demo", member("skill:review", "required", fallback)) });
     expect(onSkill.found("invalid_plugin_package", M)?.message).toMatch(/only agent members/);
     const notMember = await run({ ...base, [M]: manifest("demo", member("agent:reviewer", "required", fallback)) });
@@ -226,7 +229,8 @@ describe("skills", () => {
   });
 
   it("accepts the optional Agent Skills fields, CRLF, and unknown keys", async () => {
-    const text = "---\r\nname: review\r\ndescription: d\r\nlicense: MIT\r\ncompatibility: Claude Code\r\nmetadata:\r\n  author: me\r\nallowed-tools: Bash(git:*) Read\r\nowners: [team]\r\n---\r\nBody\r\n";
+    const text =
+      "---\r\nname: review\r\ndescription: d\r\nlicense: MIT\r\ncompatibility: Claude Code\r\nmetadata:\r\n  author: me\r\nallowed-tools: Bash(git:*) Read\r\nowners: [team]\r\n---\r\nBody\r\n";
     const r = await run({ "skills/review/SKILL.md": text, [M]: ref("review") });
     expect([r.exit, r.report.diagnostics, r.report.members[0]?.status]).toEqual([0, [], "resolved"]);
   });
@@ -285,7 +289,9 @@ describe("tools", () => {
   const tool = (fields: string) => `\n[[tool]]\nschema_version = 1\nid = "check"\nruntime = "executable"\ncwd = "tool_root"\navailability = "required"\n${fields}\n`;
 
   it("accepts a contained executable entry and reports the parsed record", async () => {
-    const extra = tool('entry = "bin/run.sh"\nargv = ["--x", "${input.dir}"]\nfiles = ["lib/a.sh"]\ninputs = [{ name = "dir", type = "path" }]\nenv = ["PATH", "HOME"]\nplatforms = ["linux", "macos", "linux"]\ncapabilities = ["network", "filesystem_read", "network"]');
+    const extra = tool(
+      'entry = "bin/run.sh"\nargv = ["--x", "${input.dir}"]\nfiles = ["lib/a.sh"]\ninputs = [{ name = "dir", type = "path" }]\nenv = ["PATH", "HOME"]\nplatforms = ["linux", "macos", "linux"]\ncapabilities = ["network", "filesystem_read", "network"]',
+    );
     const r = await run({ [M]: manifest("demo", extra), "plugins/demo/bin/run.sh": RUN_SH, "plugins/demo/lib/a.sh": "x" });
     expect([r.exit, r.report.diagnostics]).toEqual([0, []]);
     expect(r.report.packages[0]?.tools).toEqual([
@@ -316,14 +322,38 @@ describe("tools", () => {
     ["entry missing", 'entry = "missing.sh"\nargv = []', {}, "invalid_plugin_package", /not a file of the package/],
     ["entry directory", 'entry = "bin"\nargv = []', { "plugins/demo/bin/x": "x" }, "invalid_plugin_package", /is a directory/],
     ["entry symlink", 'entry = "run.sh"\nargv = []', { "plugins/demo/real.sh": RUN_SH, "plugins/demo/run.sh": { symlink: "real.sh" } }, "unsafe_plugin_package_entry", /symlink/],
-    ["entry below a symlinked directory", 'entry = "bin/run.sh"\nargv = []', { "plugins/demo/real/run.sh": RUN_SH, "plugins/demo/bin": { symlink: "real" } }, "unsafe_plugin_package_entry", /symlink "bin"/],
+    [
+      "entry below a symlinked directory",
+      'entry = "bin/run.sh"\nargv = []',
+      { "plugins/demo/real/run.sh": RUN_SH, "plugins/demo/bin": { symlink: "real" } },
+      "unsafe_plugin_package_entry",
+      /symlink "bin"/,
+    ],
     ["entry not executable", 'entry = "run.sh"\nargv = []', { "plugins/demo/run.sh": "#!/bin/sh\n" }, "invalid_plugin_package", /no executable permission bit/],
     ["entry repeated in files", 'entry = "run.sh"\nargv = []\nfiles = ["run.sh"]', { "plugins/demo/run.sh": RUN_SH }, "invalid_plugin_package", /lists its entry/],
     ["file listed twice", 'entry = "run.sh"\nargv = []\nfiles = ["a", "a"]', { "plugins/demo/run.sh": RUN_SH, "plugins/demo/a": "x" }, "invalid_plugin_package", /more than once/],
-    ["embedded substitution", 'entry = "run.sh"\nargv = ["--dir=${input.dir}"]\ninputs = [{ name = "dir", type = "path" }]', { "plugins/demo/run.sh": RUN_SH }, "invalid_plugin_package", /embeds a substitution/],
+    [
+      "embedded substitution",
+      'entry = "run.sh"\nargv = ["--dir=${input.dir}"]\ninputs = [{ name = "dir", type = "path" }]',
+      { "plugins/demo/run.sh": RUN_SH },
+      "invalid_plugin_package",
+      /embeds a substitution/,
+    ],
     ["undeclared input", 'entry = "run.sh"\nargv = ["${input.dir}"]', { "plugins/demo/run.sh": RUN_SH }, "invalid_plugin_package", /not a declared input/],
-    ["duplicate input", 'entry = "run.sh"\nargv = []\ninputs = [{ name = "a", type = "string" }, { name = "a", type = "path" }]', { "plugins/demo/run.sh": RUN_SH }, "invalid_plugin_package", /more than once/],
-    ["input spelling", 'entry = "run.sh"\nargv = []\ninputs = [{ name = "projectDir", type = "path" }]', { "plugins/demo/run.sh": RUN_SH }, "invalid_plugin_package", /lower snake case/],
+    [
+      "duplicate input",
+      'entry = "run.sh"\nargv = []\ninputs = [{ name = "a", type = "string" }, { name = "a", type = "path" }]',
+      { "plugins/demo/run.sh": RUN_SH },
+      "invalid_plugin_package",
+      /more than once/,
+    ],
+    [
+      "input spelling",
+      'entry = "run.sh"\nargv = []\ninputs = [{ name = "projectDir", type = "path" }]',
+      { "plugins/demo/run.sh": RUN_SH },
+      "invalid_plugin_package",
+      /lower snake case/,
+    ],
     ["env spelling", 'entry = "run.sh"\nargv = []\nenv = ["path"]', { "plugins/demo/run.sh": RUN_SH }, "invalid_plugin_package", /portable environment variable name/],
     ["env repeated", 'entry = "run.sh"\nargv = []\nenv = ["PATH", "PATH"]', { "plugins/demo/run.sh": RUN_SH }, "invalid_plugin_package", /more than once/],
   ])("rejects %s", async (_title, fields, files, code, message) => {
@@ -346,7 +376,7 @@ describe("tools", () => {
 
   it("never executes a tool", async () => {
     const marker = "executed-marker";
-    const extra = CHECK_TOOL.replace('argv = ["${input.value}"]', 'argv = []').replace('inputs = [{ name = "value", type = "string" }]\n', "");
+    const extra = CHECK_TOOL.replace('argv = ["${input.value}"]', "argv = []").replace('inputs = [{ name = "value", type = "string" }]\n', "");
     const r = await run({ [M]: manifest("demo", extra), "plugins/demo/run.sh": { text: `#!/bin/sh\ntouch ${marker}\ntouch ../${marker}\n`, mode: 0o755 } });
     expect(r.exit).toBe(0);
     await expect(access(join(r.root, "plugins/demo", marker))).rejects.toThrow();
@@ -397,7 +427,11 @@ describe("hooks", () => {
     ["a matcher name over 512 bytes", hook({ matcher: `{ tool_names = ["${"é".repeat(257)}"] }` }), /longer than 512 UTF-8 bytes/],
     ["a field the subject lacks", hook({ bindings: '[{ input = "value", field = "prompt.text" }]' }), /do not provide/],
     ["transcript.path on user_prompt", hook({ subject: '"user_prompt"', bindings: '[{ input = "value", field = "transcript.path" }]' }), /do not provide/],
-    ["permission_mode at session end", hook({ subject: '"session"', phase: '"end"', effect: '"observe"', failure_policy: '"report"', bindings: '[{ input = "value", field = "session.permission_mode" }]' }), /do not provide/],
+    [
+      "permission_mode at session end",
+      hook({ subject: '"session"', phase: '"end"', effect: '"observe"', failure_policy: '"report"', bindings: '[{ input = "value", field = "session.permission_mode" }]' }),
+      /do not provide/,
+    ],
     ["a type mismatch", hook({ bindings: '[{ input = "value", field = "session.cwd" }]' }), /types must match/],
     ["an undeclared input", hook({ bindings: '[{ input = "value", field = "session.id" }, { input = "other", field = "tool.name" }]' }), /not an input of tool/],
     ["an input bound twice", hook({ bindings: '[{ input = "value", field = "session.id" }, { input = "value", field = "tool.name" }]' }), /more than once/],
@@ -418,10 +452,18 @@ describe("hooks", () => {
     const tool = CHECK_TOOL.replace('inputs = [{ name = "value", type = "string" }]', 'inputs = [{ name = "value", type = "integer" }]');
     const integer = await run(files(hook(), tool));
     expect(integer.found("invalid_plugin_package", M)?.message).toMatch(/types must match/);
-    const boolTool = CHECK_TOOL.replace('inputs = [{ name = "value", type = "string" }]', 'inputs = [{ name = "value", type = "boolean" }, { name = "path", type = "path", required = false }]');
+    const boolTool = CHECK_TOOL.replace(
+      'inputs = [{ name = "value", type = "string" }]',
+      'inputs = [{ name = "value", type = "boolean" }, { name = "path", type = "path", required = false }]',
+    );
     const ok = await run(
       files(
-        hook({ subject: '"workflow"', phase: '"completion_attempt"', effect: '"continue_workflow"', bindings: '[{ input = "value", field = "workflow.already_continued" }, { input = "path", field = "transcript.path" }]' }),
+        hook({
+          subject: '"workflow"',
+          phase: '"completion_attempt"',
+          effect: '"continue_workflow"',
+          bindings: '[{ input = "value", field = "workflow.already_continued" }, { input = "path", field = "transcript.path" }]',
+        }),
         boolTool,
       ),
     );
@@ -495,7 +537,11 @@ describe("report", () => {
   });
 
   it("is deterministic", async () => {
-    const files = { "plugins/a/PLUGIN.toml": manifest("a", requires("plugin:b")), "plugins/b/PLUGIN.toml": manifest("b", requires("plugin:a")), "skills/s/SKILL.md": "# no frontmatter\n" };
+    const files = {
+      "plugins/a/PLUGIN.toml": manifest("a", requires("plugin:b")),
+      "plugins/b/PLUGIN.toml": manifest("b", requires("plugin:a")),
+      "skills/s/SKILL.md": "# no frontmatter\n",
+    };
     const root = await makeTree(files);
     roots.push(root);
     expect(JSON.stringify(await validate(root))).toBe(JSON.stringify(await validate(root)));

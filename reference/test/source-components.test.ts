@@ -50,7 +50,9 @@ describe("wording the suite does not reach", () => {
     expect(message({ code: "source_unreadable_path", kind: "skill-directory-unreadable", error: "EACCES: denied" })).toBe("cannot list skills: EACCES: denied");
     expect(message({ code: "source_unreadable_path", kind: "skill-file-uninspectable", error: "EACCES: denied" })).toBe("cannot inspect SKILL.md: EACCES: denied");
     expect(message({ code: "source_unreadable_path", kind: "skill-file-unreadable", failure: "cannot open: EACCES" })).toBe("cannot read SKILL.md: cannot open: EACCES");
-    expect(diagnostic({ path: "skills/a/SKILL.md", problem: { code: "source_malformed_frontmatter", kind: "skill-fields", flaws: [{ flaw: "metadata" }, { flaw: "id" }] } })).toEqual({
+    expect(
+      diagnostic({ path: "skills/a/SKILL.md", problem: { code: "source_malformed_frontmatter", kind: "skill-fields", flaws: [{ flaw: "metadata" }, { flaw: "id" }] } }),
+    ).toEqual({
       code: "source_malformed_frontmatter",
       phase: "member_resolution",
       severity: "warning",

@@ -101,7 +101,9 @@ describe("validate", () => {
     const missing = join(root, "missing");
     const { exit, report } = await validate(missing);
     expect(exit).toBe(2);
-    expect(report.diagnostics.map((d) => [d.code, d.message])).toEqual([["invalid_source_path", `source path ${JSON.stringify(missing)} must be an existing directory (not a symlink)`]]);
+    expect(report.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["invalid_source_path", `source path ${JSON.stringify(missing)} must be an existing directory (not a symlink)`],
+    ]);
   });
 
   it("exits 2 for a source id outside [A-Za-z0-9._-]{1,128} or a dot segment", async () => {

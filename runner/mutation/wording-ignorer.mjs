@@ -1,17 +1,19 @@
-// A Stryker ignorer plugin ("wording"): mutants that only change the wording of a diagnostic
-// message or of a hook failure's detail are reported as Ignored, with the reason below, instead
-// of being run. No conformance case can kill them: SPEC KIT-EXPECT-DIAGNOSTICS says messages are
-// never compared, and dispatch cases check a failure's code and hook id, never its detail.
+// A Stryker ignorer plugin ("wording"): mutants that only change the wording of a message or of
+// a hook failure's detail are reported as Ignored, with the reason below, instead of being run.
+// No conformance case can kill them: SPEC KIT-EXPECT-DIAGNOSTICS says messages are never
+// compared, and dispatch cases check a failure's code and hook id, never its detail.
 // Everything else that survives is triaged by hand in EQUIVALENT.md.
 //
-// Likewise a diagnostic's `pointer`, papc's extension of report schema 1 that no case compares.
+// The validator needs none of this: its findings are typed values worded in
+// reference/src/validate/messages/, which is not mutated (stryker.config.mjs). What is left is
+// the wording the dispatcher, the Agent Plugins loader, the lifecycle and frontmatter.ts still
+// write where they find a problem.
 //
 // What counts as wording (and nothing else):
 //   - the value of an object property named `message`, `detail` or `pointer`;
 //   - an argument passed to a parameter so named of a function or arrow function declared in
-//     the same file, or of `invalid` (manifest-types.ts) and `pointerFrom` (json-pointer.ts);
-//   - the first argument of `new Error(...)` or of a class declared in the file that extends Error;
-//   - an arrow function whose body is only a `pointerFrom(...)` call (the `at` helpers).
+//     the same file;
+//   - the first argument of `new Error(...)` or of a class declared in the file that extends Error.
 // A mutant *around* such a value (dropping the call, changing which code is pushed) is still run.
 
 /** The reasons this ignorer gives (module-summary-reporter.mjs counts its mutants by them). */
@@ -22,11 +24,6 @@ const WORDING_NAMES = new Map([
   ["message", WORDING],
   ["detail", WORDING],
   ["pointer", POINTER],
-]);
-/** Builders imported from other files of the reference: name → reason of each parameter. */
-const IMPORTED_BUILDERS = new Map([
-  ["invalid", { from: "/manifest-types.js", params: [WORDING, POINTER] }],
-  ["pointerFrom", { from: "/json-pointer.js", params: [POINTER] }],
 ]);
 
 function propertyName(node) {
@@ -73,18 +70,7 @@ function wordingArgument(path) {
   if (index < 0 || callee.type !== "Identifier") return undefined;
   if (parent.isNewExpression()) return index === 0 && isErrorClass(path, callee.name) ? WORDING : undefined;
   const params = localParams(path, callee.name);
-  if (params) return WORDING_NAMES.get(paramName(params[index]));
-  return importedBuilderReason(parent, index);
-}
-
-/** The reason of parameter `index` when `call` calls a builder imported from its file. */
-function importedBuilderReason(call, index) {
-  const callee = call.node.callee;
-  if (callee.type !== "Identifier") return undefined;
-  const imported = call.scope.getBinding(callee.name)?.path;
-  const builder = IMPORTED_BUILDERS.get(callee.name);
-  if (!builder || !imported?.isImportSpecifier() || !imported.parentPath.node.source.value.endsWith(builder.from)) return undefined;
-  return builder.params[index];
+  return params ? WORDING_NAMES.get(paramName(params[index])) : undefined;
 }
 
 // The instrumenter replaces a function's body with mutant switches on leaving it, before calls
@@ -113,7 +99,6 @@ export const wordingIgnorer = {
       const reason = WORDING_NAMES.get(propertyName(parent.node));
       if (reason) return reason;
     }
-    if (path.isArrowFunctionExpression() && path.get("body").isCallExpression() && importedBuilderReason(path.get("body"), 0) === POINTER) return POINTER;
     return wordingArguments.get(path.node);
   },
 };

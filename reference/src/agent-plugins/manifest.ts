@@ -76,7 +76,12 @@ export function checkManifest(manifest: JsonObject, findings: Findings): PluginM
   const schema = manifest["$schema"];
   const specVersion = typeof schema === "string" ? PLUGIN_SCHEMAS.get(schema) : undefined;
   if (specVersion === undefined) {
-    const what = schema === undefined ? "is missing" : typeof schema !== "string" ? `is ${jsonType(schema)}, not a string` : `${JSON.stringify(schema)} is not a supported Agent Plugins version`;
+    const what =
+      schema === undefined
+        ? "is missing"
+        : typeof schema !== "string"
+          ? `is ${jsonType(schema)}, not a string`
+          : `${JSON.stringify(schema)} is not a supported Agent Plugins version`;
     findings.add("agent_plugin_unsupported_version", `$schema ${what} (supported: ${PLUGIN_SCHEMA_1_0_0})`, at("/$schema"));
     return undefined;
   }
@@ -96,14 +101,20 @@ export function checkManifest(manifest: JsonObject, findings: Findings): PluginM
   const extensions: Record<string, JsonObject> = {};
   const raw = manifest["extensions"];
   if (raw !== undefined && !isJsonObject(raw)) {
-    found.push({ pointer: "/extensions", add: () => findings.add("agent_plugin_extensions_invalid", `extensions is ${jsonType(raw)}, not an object; it was ignored`, at("/extensions")) });
+    found.push({
+      pointer: "/extensions",
+      add: () => findings.add("agent_plugin_extensions_invalid", `extensions is ${jsonType(raw)}, not an object; it was ignored`, at("/extensions")),
+    });
   } else if (raw !== undefined) {
     for (const [namespace, value] of Object.entries(raw)) {
       const pointer = "/extensions/" + escapeSegment(namespace);
       if (isJsonObject(value)) extensions[namespace] = value;
       // §8.1: a namespace the reference does not implement is ignored without looking at its value.
       else if (IMPLEMENTED_NAMESPACES.includes(namespace)) {
-        found.push({ pointer, add: () => findings.add("agent_plugin_extensions_invalid", `${describePointer(pointer)} is ${jsonType(value)}, not an object; it was ignored`, at(pointer)) });
+        found.push({
+          pointer,
+          add: () => findings.add("agent_plugin_extensions_invalid", `${describePointer(pointer)} is ${jsonType(value)}, not an object; it was ignored`, at(pointer)),
+        });
       }
     }
   }

@@ -161,7 +161,10 @@ async function checkStdio(name: string, entry: JsonObject, base: string, context
     } else if (rawCwd === "${PLUGIN_ROOT}" || rawCwd.startsWith("${PLUGIN_ROOT}/")) container = rootReal;
     else if (rawCwd === "${PLUGIN_DATA}" || rawCwd.startsWith("${PLUGIN_DATA}/")) container = dataReal;
     if (container === undefined) {
-      problems.push({ pointer: `${base}/cwd`, message: `cwd ${JSON.stringify(rawCwd)} must begin with "./", or be "\${PLUGIN_ROOT}" or "\${PLUGIN_DATA}" or begin with one of them and "/"` });
+      problems.push({
+        pointer: `${base}/cwd`,
+        message: `cwd ${JSON.stringify(rawCwd)} must begin with "./", or be "\${PLUGIN_ROOT}" or "\${PLUGIN_DATA}" or begin with one of them and "/"`,
+      });
     } else {
       cwd = posix.resolve(raw);
       const real = await resolveLoosely(raw);

@@ -141,9 +141,7 @@ export function schemaProblems(name: SchemaName, value: unknown, base = ""): Sch
     const pointer = base + error.instancePath + (property === undefined ? "" : "/" + escapeSegment(property));
     if (!byPointer.has(pointer)) byPointer.set(pointer, `${describePointer(pointer)} ${describe(error)}`);
   }
-  return [...byPointer]
-    .sort(([left], [right]) => comparePointers(left, right))
-    .map(([pointer, message]) => ({ pointer, message }));
+  return [...byPointer].sort(([left], [right]) => comparePointers(left, right)).map(([pointer, message]) => ({ pointer, message }));
 }
 
 /** Orders pointers by their segments (so "/a/b" comes before "/a~1b" and "/ab"). */

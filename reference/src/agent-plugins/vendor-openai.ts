@@ -97,7 +97,8 @@ async function readChecked(rootReal: string, relative: string, optional: boolean
   const file = await readVendorFile(rootReal, relative, optional, findings);
   if (!file.ok) return undefined;
   const problems = schemaProblems(schema, file.value);
-  for (const problem of problems) findings.add("agent_plugin_vendor_invalid", `${relative}: ${problem.message}; the file was ignored`, { path: relative, pointer: problem.pointer });
+  for (const problem of problems)
+    findings.add("agent_plugin_vendor_invalid", `${relative}: ${problem.message}; the file was ignored`, { path: relative, pointer: problem.pointer });
   return problems.length > 0 ? undefined : file.value;
 }
 
@@ -147,7 +148,11 @@ export async function applyOpenAiOverlay(rootReal: string, manifest: PluginManif
     if ("interface" in extension) {
       const value = extension["interface"];
       if (isJsonObject(value)) overlay.interface = value;
-      else findings.add("agent_plugin_vendor_invalid", `${OPENAI_NAMESPACE} interface is ${jsonType(value)}, not an object; it was ignored`, { path: MANIFEST_FILE, pointer: `${EXTENSION_POINTER}/interface` });
+      else
+        findings.add("agent_plugin_vendor_invalid", `${OPENAI_NAMESPACE} interface is ${jsonType(value)}, not an object; it was ignored`, {
+          path: MANIFEST_FILE,
+          pointer: `${EXTENSION_POINTER}/interface`,
+        });
     }
   }
 
@@ -164,7 +169,10 @@ export async function applyOpenAiOverlay(rootReal: string, manifest: PluginManif
   if (extension !== undefined && "apps" in extension) {
     const relative = configuredPath(extension["apps"], "apps", findings);
     const appsFile = relative === undefined ? undefined : await readChecked(rootReal, relative, false, "openaiApps", findings);
-    if (appsFile !== undefined) overlay.apps = Object.keys(appsFile["apps"] as JsonObject).sort(compareUtf8).map((name) => ({ name }));
+    if (appsFile !== undefined)
+      overlay.apps = Object.keys(appsFile["apps"] as JsonObject)
+        .sort(compareUtf8)
+        .map((name) => ({ name }));
   }
 
   // The legacy Codex manifest: never identity or fixed roots; its interface only as a fallback.
@@ -172,12 +180,18 @@ export async function applyOpenAiOverlay(rootReal: string, manifest: PluginManif
   if (legacy.ok) {
     for (const key of OVERRIDE_KEYS) {
       if (!(key in legacy.value) || !legacyOverrides(key, legacy.value[key], manifest)) continue;
-      findings.add("agent_plugin_vendor_override_ignored", `${LEGACY_MANIFEST} ${key} differs from the root package and was ignored`, { path: LEGACY_MANIFEST, pointer: `/${key}` });
+      findings.add("agent_plugin_vendor_override_ignored", `${LEGACY_MANIFEST} ${key} differs from the root package and was ignored`, {
+        path: LEGACY_MANIFEST,
+        pointer: `/${key}`,
+      });
     }
     const legacyInterface = legacy.value["interface"];
     const extensionHasInterface = extension !== undefined && "interface" in extension;
     if (legacyInterface !== undefined && !isJsonObject(legacyInterface)) {
-      findings.add("agent_plugin_vendor_invalid", `${LEGACY_MANIFEST} interface is ${jsonType(legacyInterface)}, not an object; it was ignored`, { path: LEGACY_MANIFEST, pointer: "/interface" });
+      findings.add("agent_plugin_vendor_invalid", `${LEGACY_MANIFEST} interface is ${jsonType(legacyInterface)}, not an object; it was ignored`, {
+        path: LEGACY_MANIFEST,
+        pointer: "/interface",
+      });
     } else if (legacyInterface !== undefined && !extensionHasInterface) {
       overlay.interface = legacyInterface;
     }

@@ -25,9 +25,7 @@ export function admit(read: readonly ReadPackage[]): Admission {
   };
   const inPlay = (): number[] => read.map((_, i) => i).filter((i) => !codes.has(i));
   // Invalid packages keep a placeholder so positions stay input positions; they are never in play.
-  const packages: HostPackage[] = read.map((entry) =>
-    entry.ok ? entry.pkg : { path: entry.path, name: "", requires: [], tools: [], hooks: [] },
-  );
+  const packages: HostPackage[] = read.map((entry) => (entry.ok ? entry.pkg : { path: entry.path, name: "", requires: [], tools: [], hooks: [] }));
 
   // 1. host_invalid_package
   reject(
@@ -38,10 +36,7 @@ export function admit(read: readonly ReadPackage[]): Admission {
   // 2. host_duplicate_name: all of them, no precedence.
   const byName = new Map<string, number[]>();
   for (const i of inPlay()) byName.set(packages[i]!.name, [...(byName.get(packages[i]!.name) ?? []), i]);
-  reject(
-    [...byName.values()].filter((group) => group.length > 1).flat(),
-    "host_duplicate_name",
-  );
+  reject([...byName.values()].filter((group) => group.length > 1).flat(), "host_duplicate_name");
 
   // 3. host_missing_dependency, against the packages still in play.
   const candidates = inPlay();

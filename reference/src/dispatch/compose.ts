@@ -96,7 +96,8 @@ export function compose(event: string, outcomes: readonly HookOutcome[]): Compos
 
   const replacement = agree(replacements);
   if (replacement.conflict) {
-    for (const id of replacement.conflict) composed.diagnostics.push(`hook \`${id}\`: hook_conflict (replace_output results differ between hooks ${names(replacement.conflict)}; output not replaced)`);
+    for (const id of replacement.conflict)
+      composed.diagnostics.push(`hook \`${id}\`: hook_conflict (replace_output results differ between hooks ${names(replacement.conflict)}; output not replaced)`);
   } else if (replacements.length > 0) {
     composed.replacement = { output: replacement.value };
   }

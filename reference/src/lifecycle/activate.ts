@@ -39,7 +39,10 @@ export async function activate(source: string, args: LifecycleArgs): Promise<Lif
   // A required dependency that is not there blocks too: no half of a package is activated.
   const missingDependencies = pkg.dependencies.filter((d) => d.requirement === "required" && d.status !== "resolved").map((d) => `${d.ref} (${d.status})`);
   if (blocked.length > 0 || missingDependencies.length > 0) {
-    const why = [...(blocked.length > 0 ? [`blocked: ${blocked.join(", ")}`] : []), ...(missingDependencies.length > 0 ? [`required dependencies: ${missingDependencies.join(", ")}`] : [])];
+    const why = [
+      ...(blocked.length > 0 ? [`blocked: ${blocked.join(", ")}`] : []),
+      ...(missingDependencies.length > 0 ? [`required dependencies: ${missingDependencies.join(", ")}`] : []),
+    ];
     return { exit: 1, activation: "blocked", members, instructions: [], message: `activate: ${pkg.name} is not activated for ${provider} (${why.join("; ")})` };
   }
 

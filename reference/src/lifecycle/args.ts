@@ -54,7 +54,11 @@ export function parseLifecycleArgs(operation: LifecycleOperation, raw: unknown):
   if (environment !== undefined && !(isRecord(environment) && Object.values(environment).every((v) => typeof v === "string"))) {
     return fail("case.args.environment must map names to strings");
   }
-  for (const [name, value] of [["tools", tools], ["hooks", hooks], ["enable", enable]] as const) {
+  for (const [name, value] of [
+    ["tools", tools],
+    ["hooks", hooks],
+    ["enable", enable],
+  ] as const) {
     if (value !== undefined && !isStringList(value)) return fail(`case.args.${name} must be an array of non-empty strings`);
   }
   if (dryRun !== undefined && typeof dryRun !== "boolean") return fail("case.args.dry_run must be a boolean");

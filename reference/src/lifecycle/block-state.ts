@@ -59,7 +59,13 @@ export function pruneFiles(state: BlockState): void {
 export function removeRecorded(bytes: Buffer, record: BlockRecord, siblings: readonly BlockRecord[]): Removal {
   const removal = removeBlock(bytes, Buffer.from(record.block, "utf8"), record.separator, blockMarkers(record.plugin, record.ref));
   if (removal.kind === "removed" && removal.separatorKept) {
-    const next = siblings.find((s) => s !== record && s.file === record.file && s.separator === "" && removal.bytes.subarray(removal.at).subarray(0, Buffer.byteLength(s.block)).equals(Buffer.from(s.block, "utf8")));
+    const next = siblings.find(
+      (s) =>
+        s !== record &&
+        s.file === record.file &&
+        s.separator === "" &&
+        removal.bytes.subarray(removal.at).subarray(0, Buffer.byteLength(s.block)).equals(Buffer.from(s.block, "utf8")),
+    );
     if (next) next.separator = record.separator;
   }
   return removal;

@@ -86,7 +86,9 @@ export async function readPackage(source: string, plugin: string): Promise<Packa
   if (!record) {
     const prefix = `plugins/${plugin}`;
     const first = result.report.diagnostics.find((d) => d.severity === "error" && (d.path === prefix || d.path.startsWith(`${prefix}/`)));
-    const why = first ? `package ${JSON.stringify(plugin)} does not validate (${first.code}: ${first.message})` : `source has no package ${JSON.stringify(plugin)} (plugins/<name>/PLUGIN.toml)`;
+    const why = first
+      ? `package ${JSON.stringify(plugin)} does not validate (${first.code}: ${first.message})`
+      : `source has no package ${JSON.stringify(plugin)} (plugins/<name>/PLUGIN.toml)`;
     return { ok: false, message: bounded(why) };
   }
   const dir = resolve(source, record.path);

@@ -24,4 +24,3 @@ export function selectKeys(pkg: LifecyclePackage, args: LifecycleArgs, withHookT
   }
   return [...keys];
 }
-

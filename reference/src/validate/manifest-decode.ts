@@ -199,7 +199,6 @@ class BoundsWalker {
     throw new BoundViolation(violation);
   }
 
-
   /** `level` is the nesting level this value has if it is a table or an array. */
   private visit(value: unknown, level: number): JsonValue {
     if (typeof value === "string") {
@@ -211,7 +210,8 @@ class BoundsWalker {
     if (typeof value === "boolean") return value;
     if (typeof value === "bigint") {
       // Stryker disable next-line ConditionalExpression: over 2^53 a number cannot hold the integer: invalid_plugin_package either way
-      if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) this.fail({ code: "invalid_plugin_package", kind: "manifest-integer-range", at: this.path });
+      if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER))
+        this.fail({ code: "invalid_plugin_package", kind: "manifest-integer-range", at: this.path });
       return Number(value);
     }
     // A TOML float is never a number of the data model: every number draft 0.1 defines is an

@@ -132,42 +132,53 @@ function specialKind(stats: Stats): SpecialEntry {
   return "other";
 }
 
-export async function walkPackage(packageDir: string, packagePath: string): Promise<PackageTree> {
+/** One walk of one package: the tree found so far and the steps that extend it. */
+class PackageWalk {
   // Stryker disable next-line ArrayDeclaration,BooleanLiteral: the validator reads only the findings, whose codes and paths are all cases see; files, directories, modes and completeness are for other callers of the walker (unit-tested)
-  const tree: PackageTree = { files: [], directories: [], entries: 0, bytes: 0, complete: true, findings: [] };
-  const at = (rel: string): string => (rel === "" ? packagePath : `${packagePath}/${rel}`);
-  const finding = (rel: string, problem: TreeProblem): void => {
-    tree.findings.push({ path: at(rel), problem });
-  };
+  readonly tree: PackageTree = { files: [], directories: [], entries: 0, bytes: 0, complete: true, findings: [] };
 
-  // The root: lstat, so a package directory that is a symlink (or not a directory) is refused here
-  // too, whoever calls the walker.
-  let rootStats: Stats;
-  try {
-    rootStats = await lstat(packageDir);
-  } catch (error) {
-    finding("", { code: "unreadable_plugin_path", kind: "tree-root-uninspectable", error: errorText(error) });
-    return tree;
+  constructor(
+    private readonly packageDir: string,
+    private readonly packagePath: string,
+  ) {}
+
+  finding(rel: string, problem: TreeProblem): void {
+    this.tree.findings.push({ path: rel === "" ? this.packagePath : `${this.packagePath}/${rel}`, problem });
   }
-  // Stryker disable next-line ConditionalExpression: unreachable from the validator: discovery refuses a symlinked package directory before the walk
-  if (rootStats.isSymbolicLink()) {
-    finding("", { code: "unsafe_plugin_package_entry", kind: "tree-root-symlink" });
-    return tree;
-  }
-  // Stryker disable next-line ConditionalExpression: unreachable from the validator: discovery only walks directories
-  if (!rootStats.isDirectory()) {
-    finding("", { code: "invalid_plugin_package", kind: "tree-root-not-directory" });
-    return tree;
+
+  /**
+   * The root, with lstat: a package directory that is a symlink (or not a directory) is refused
+   * here too, whoever calls the walker. False when there is nothing to walk.
+   */
+  async rootIsDirectory(): Promise<boolean> {
+    let rootStats: Stats;
+    try {
+      rootStats = await lstat(this.packageDir);
+    } catch (error) {
+      this.finding("", { code: "unreadable_plugin_path", kind: "tree-root-uninspectable", error: errorText(error) });
+      return false;
+    }
+    // Stryker disable next-line ConditionalExpression: unreachable from the validator: discovery refuses a symlinked package directory before the walk
+    if (rootStats.isSymbolicLink()) {
+      this.finding("", { code: "unsafe_plugin_package_entry", kind: "tree-root-symlink" });
+      return false;
+    }
+    // Stryker disable next-line ConditionalExpression: unreachable from the validator: discovery only walks directories
+    if (!rootStats.isDirectory()) {
+      this.finding("", { code: "invalid_plugin_package", kind: "tree-root-not-directory" });
+      return false;
+    }
+    return true;
   }
 
   /**
    * Lists one directory, counting every name against the entry limit as it is read. Names that
    * are not UTF-8 are counted, reported and dropped.
    */
-  const list = async (absolute: string, rel: string): Promise<Listing> => {
+  async list(rel: string): Promise<Listing> {
     let dir: Dir;
     try {
-      dir = await opendir(absolute, { encoding: "buffer" as BufferEncoding, bufferSize: 128 });
+      dir = await opendir(join(this.packageDir, rel), { encoding: "buffer" as BufferEncoding, bufferSize: 128 });
     } catch (error) {
       return { ok: false, error };
     }
@@ -176,8 +187,8 @@ export async function walkPackage(packageDir: string, packagePath: string): Prom
       for (;;) {
         const dirent = await dir.read();
         if (dirent === null) break;
-        tree.entries += 1;
-        if (tree.entries > PACKAGE_LIMITS.package_entries) return { ok: "limit" };
+        this.tree.entries += 1;
+        if (this.tree.entries > PACKAGE_LIMITS.package_entries) return { ok: "limit" };
         // encoding "buffer": the name arrives as raw bytes, whatever Node's typings say.
         const raw = dirent.name as unknown as Buffer | string;
         const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(raw, "utf8");
@@ -186,7 +197,7 @@ export async function walkPackage(packageDir: string, packagePath: string): Prom
           name = strictUtf8.decode(bytes);
         } catch {
           const shown = lossyUtf8.decode(bytes);
-          finding(rel === "" ? shown : `${rel}/${shown}`, { code: "invalid_plugin_package", kind: "tree-name-encoding", hex: bytes.toString("hex") });
+          this.finding(rel === "" ? shown : `${rel}/${shown}`, { code: "invalid_plugin_package", kind: "tree-name-encoding", hex: bytes.toString("hex") });
           continue;
         }
         names.push(name);
@@ -199,91 +210,115 @@ export async function walkPackage(packageDir: string, packagePath: string): Prom
     // Stryker disable next-line MethodExpression: only the order of findings, which the report sorts (PAP-REPORT-SORTED)
     names.sort(byteOrder);
     return { ok: true, names };
-  };
+  }
 
-  const stopAtEntryLimit = (): PackageTree => {
+  /** lstat every name of a listed directory, LSTAT_BATCH at a time (at most 4096 in all). */
+  async inspect(rel: string, names: string[]): Promise<Inspected[]> {
+    const dirAbs = join(this.packageDir, rel);
+    const out: Inspected[] = [];
+    // Stryker disable next-line EqualityOperator: one more, empty batch changes nothing
+    for (let start = 0; start < names.length; start += LSTAT_BATCH) {
+      const batch = names.slice(start, start + LSTAT_BATCH);
+      out.push(
+        ...(await Promise.all(
+          batch.map((name) =>
+            lstat(join(dirAbs, name)).then(
+              (stats) => ({ stats }),
+              (error: unknown) => ({ error }),
+            ),
+          ),
+        )),
+      );
+    }
+    return out;
+  }
+
+  /**
+   * One entry of a listed directory: a finding, a file counted, or a directory listed, returned
+   * as the frame to descend into. "limit" when the package has too many entries.
+   */
+  async visit(parent: Frame, rel: string, result: Inspected): Promise<Frame | "limit" | undefined> {
+    if ("error" in result) {
+      this.finding(rel, { code: "unreadable_plugin_path", kind: "tree-entry-uninspectable", error: errorText(result.error) });
+      return undefined;
+    }
+    const entry = result.stats;
+    // Stryker disable next-line ConditionalExpression: a symlink not caught here is neither file nor directory and gets the same code on the same path below
+    if (entry.isSymbolicLink()) {
+      this.finding(rel, { code: "unsafe_plugin_package_entry", kind: "tree-symlink" });
+    } else if (entry.isFile()) {
+      const size = entry.size;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,ObjectLiteral: the validator reads only the findings, whose codes and paths are all cases see; files, directories, modes and completeness are for other callers of the walker (unit-tested)
+      this.tree.files.push({ path: rel, size, mode: entry.mode & 0o7777, executable: (entry.mode & 0o111) !== 0 });
+      this.tree.bytes += size;
+      if (size > PACKAGE_LIMITS.file_bytes) {
+        this.finding(rel, { code: "invalid_plugin_package", kind: "tree-file-bytes", bytes: size });
+      }
+    } else if (entry.isDirectory()) {
+      this.tree.directories.push(rel);
+      const level = parent.level + 1;
+      if (level > PACKAGE_LIMITS.directory_levels) {
+        this.finding(rel, { code: "invalid_plugin_package", kind: "tree-directory-levels", level });
+        return undefined;
+      }
+      const listing = await this.list(rel);
+      if (listing.ok === "limit") return "limit";
+      if (listing.ok === false) {
+        this.finding(rel, { code: "unreadable_plugin_path", kind: "tree-directory-unlistable", error: errorText(listing.error) });
+        return undefined;
+      }
+      return { rel, level, names: listing.names, inspected: await this.inspect(rel, listing.names), next: 0 };
+    } else {
+      this.finding(rel, { code: "unsafe_plugin_package_entry", kind: "tree-special", special: specialKind(entry) });
+    }
+    return undefined;
+  }
+
+  stopAtEntryLimit(): PackageTree {
     // Stryker disable next-line BooleanLiteral: the validator reads only the findings, whose codes and paths are all cases see; files, directories, modes and completeness are for other callers of the walker (unit-tested)
-    tree.complete = false;
-    finding("", { code: "invalid_plugin_package", kind: "tree-package-entries" });
-    return finish();
-  };
+    this.tree.complete = false;
+    this.finding("", { code: "invalid_plugin_package", kind: "tree-package-entries" });
+    return this.finish();
+  }
 
-  const finish = (): PackageTree => {
+  finish(): PackageTree {
+    const tree = this.tree;
     if (tree.bytes > PACKAGE_LIMITS.package_bytes) {
-      finding("", { code: "invalid_plugin_package", kind: "tree-package-bytes", bytes: tree.bytes, complete: tree.complete });
+      this.finding("", { code: "invalid_plugin_package", kind: "tree-package-bytes", bytes: tree.bytes, complete: tree.complete });
     }
     // Stryker disable next-line MethodExpression,ArrowFunction: the validator reads only the findings, whose codes and paths are all cases see; files, directories, modes and completeness are for other callers of the walker (unit-tested)
     tree.files.sort((left, right) => byteOrder(left.path, right.path));
     // Stryker disable next-line MethodExpression: the validator reads only the findings, whose codes and paths are all cases see; files, directories, modes and completeness are for other callers of the walker (unit-tested)
     tree.directories.sort(byteOrder);
     return tree;
-  };
-
-  const rootListing = await list(packageDir, "");
-  if (rootListing.ok === "limit") return stopAtEntryLimit();
-  if (rootListing.ok === false) {
-    finding("", { code: "unreadable_plugin_path", kind: "tree-root-unlistable", error: errorText(rootListing.error) });
-    return finish();
   }
+}
 
-  /** lstat every name of a listed directory, LSTAT_BATCH at a time (at most 4096 in all). */
-  const inspect = async (rel: string, names: string[]): Promise<Inspected[]> => {
-    const dirAbs = join(packageDir, rel);
-    const out: Inspected[] = [];
-    // Stryker disable next-line EqualityOperator: one more, empty batch changes nothing
-    for (let start = 0; start < names.length; start += LSTAT_BATCH) {
-      const batch = names.slice(start, start + LSTAT_BATCH);
-      out.push(...(await Promise.all(batch.map((name) => lstat(join(dirAbs, name)).then((stats) => ({ stats }), (error: unknown) => ({ error }))))));
-    }
-    return out;
-  };
-
-  const stack: Frame[] = [{ rel: "", level: 0, names: rootListing.names, inspected: await inspect("", rootListing.names), next: 0 }];
+/** Walks a package depth first, names in byte order, and returns what it holds and what is wrong with it. */
+export async function walkPackage(packageDir: string, packagePath: string): Promise<PackageTree> {
+  const walk = new PackageWalk(packageDir, packagePath);
+  if (!(await walk.rootIsDirectory())) return walk.tree;
+  const rootListing = await walk.list("");
+  if (rootListing.ok === "limit") return walk.stopAtEntryLimit();
+  if (rootListing.ok === false) {
+    walk.finding("", { code: "unreadable_plugin_path", kind: "tree-root-unlistable", error: errorText(rootListing.error) });
+    return walk.finish();
+  }
+  const stack: Frame[] = [{ rel: "", level: 0, names: rootListing.names, inspected: await walk.inspect("", rootListing.names), next: 0 }];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as Frame;
     // Names strictly in order; at a directory, descend at once (depth first) and resume here after.
-    let descended = false;
-    while (frame.next < frame.names.length && !descended) {
+    let child: Frame | undefined;
+    while (frame.next < frame.names.length && child === undefined) {
       const name = frame.names[frame.next] as string;
       const result = frame.inspected[frame.next] as Inspected;
       frame.next += 1;
-      const rel = frame.rel === "" ? name : `${frame.rel}/${name}`;
-      if ("error" in result) {
-        finding(rel, { code: "unreadable_plugin_path", kind: "tree-entry-uninspectable", error: errorText(result.error) });
-        continue;
-      }
-      const entry = result.stats;
-      // Stryker disable next-line ConditionalExpression: a symlink not caught here is neither file nor directory and gets the same code on the same path below
-      if (entry.isSymbolicLink()) {
-        finding(rel, { code: "unsafe_plugin_package_entry", kind: "tree-symlink" });
-      } else if (entry.isFile()) {
-        const size = entry.size;
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,ObjectLiteral: the validator reads only the findings, whose codes and paths are all cases see; files, directories, modes and completeness are for other callers of the walker (unit-tested)
-        tree.files.push({ path: rel, size, mode: entry.mode & 0o7777, executable: (entry.mode & 0o111) !== 0 });
-        tree.bytes += size;
-        if (size > PACKAGE_LIMITS.file_bytes) {
-          finding(rel, { code: "invalid_plugin_package", kind: "tree-file-bytes", bytes: size });
-        }
-      } else if (entry.isDirectory()) {
-        tree.directories.push(rel);
-        const level = frame.level + 1;
-        if (level > PACKAGE_LIMITS.directory_levels) {
-          finding(rel, { code: "invalid_plugin_package", kind: "tree-directory-levels", level });
-          continue;
-        }
-        const listing = await list(join(packageDir, rel), rel);
-        if (listing.ok === "limit") return stopAtEntryLimit();
-        if (listing.ok === false) {
-          finding(rel, { code: "unreadable_plugin_path", kind: "tree-directory-unlistable", error: errorText(listing.error) });
-          continue;
-        }
-        stack.push({ rel, level, names: listing.names, inspected: await inspect(rel, listing.names), next: 0 });
-        descended = true;
-      } else {
-        finding(rel, { code: "unsafe_plugin_package_entry", kind: "tree-special", special: specialKind(entry) });
-      }
+      const visited = await walk.visit(frame, frame.rel === "" ? name : `${frame.rel}/${name}`, result);
+      if (visited === "limit") return walk.stopAtEntryLimit();
+      child = visited;
     }
-    if (!descended) stack.pop();
+    if (child === undefined) stack.pop();
+    else stack.push(child);
   }
-  return finish();
+  return walk.finish();
 }

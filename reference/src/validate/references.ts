@@ -43,8 +43,7 @@ export function parseReference(text: string): ParsedReference {
   if (!isKind(kind))
     // Stryker disable next-line ObjectLiteral,BooleanLiteral,StringLiteral: unreachable: the schema admits only the prefixes of the four kinds, and structural validation runs first
     return { ok: false, problem: { kind: "unknown-kind", prefix: kind } };
-  const reference: ComponentReference =
-    atoms.length === 2 ? { kind, source: atoms[0] as string, selector: atoms[1] as string } : { kind, selector: atoms[0] as string };
+  const reference: ComponentReference = atoms.length === 2 ? { kind, source: atoms[0] as string, selector: atoms[1] as string } : { kind, selector: atoms[0] as string };
   // The source part (when there is one) is checked before the selector.
   for (const part of ["source", "selector"] as const) {
     const atom = reference[part];

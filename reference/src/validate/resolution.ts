@@ -136,10 +136,23 @@ export async function resolvePackages(packages: readonly ResolvablePackage[], so
     const edges: string[] = [];
     for (const dependency of pkg.dependencies) {
       const result = await resolveReference(dependency.reference, sourceId, components);
-      report.dependencies.push({ plugin: pkg.packageRef, ref: dependency.ref, requirement: dependency.requirement, status: result.status, detail: resolutionDetail(result.reason) });
+      report.dependencies.push({
+        plugin: pkg.packageRef,
+        ref: dependency.ref,
+        requirement: dependency.requirement,
+        status: result.status,
+        detail: resolutionDetail(result.reason),
+      });
       if (result.status !== "resolved") {
         const { ref, requirement } = dependency;
-        const problem: ResolutionProblem = { code: "unresolved_dependency", kind: "resolution-dependency-unresolved", ref, requirement, status: result.status, reason: result.reason };
+        const problem: ResolutionProblem = {
+          code: "unresolved_dependency",
+          kind: "resolution-dependency-unresolved",
+          ref,
+          requirement,
+          status: result.status,
+          reason: result.reason,
+        };
         report.diagnostics.push(unresolved(problem, pkg.manifestPath));
       } else if (
         dependency.requirement === "required" &&

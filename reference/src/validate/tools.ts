@@ -146,11 +146,7 @@ function ordered<T extends string>(values: readonly T[] | undefined, order: read
   return order.filter((value) => present.has(value));
 }
 
-export async function checkTools(
-  tools: readonly ManifestTool[],
-  packageDir: string,
-  packageRef: string,
-): Promise<ToolsResult> {
+export async function checkTools(tools: readonly ManifestTool[], packageDir: string, packageRef: string): Promise<ToolsResult> {
   const findings: ToolProblem[] = [];
   const byId = new Map<string, ManifestTool>();
   const records: Record<string, unknown>[] = [];

@@ -97,6 +97,97 @@ interface Candidate {
   contract: ContractResult;
 }
 
+/** What one discovered package contributes: its diagnostics, and the package when it is a candidate. */
+interface PackageCheck {
+  diagnostics: ReportDiagnostic[];
+  /** Whether its manifest was decoded and refused by the decoder or the schema (the structural verdict). */
+  structuralReject: boolean;
+  candidate?: Candidate;
+}
+
+/** One package: tree walk, read, decode, structure, package contract (SPEC.md 3.1.1, chapter 2, 3.2 to 3.5, 3.9, 3.10). */
+async function checkPackage(pkg: DiscoveredPackage, sourcePath: string, sourceId: string, walk: PackageTreeWalk): Promise<PackageCheck> {
+  const packageDir = join(sourcePath, pkg.path);
+  // The package tree walk (package-tree.ts, SPEC.md 3.1.1), before the manifest is read: any
+  // finding (symlink, special file, entry/depth/size limit) makes the package invalid.
+  const tree = await walk(packageDir, pkg.path);
+  const diagnostics = tree.findings.map(diagnostic);
+
+  const read = await readManifestBytes(pkg.manifestFile);
+  if (!read.ok) {
+    diagnostics.push(manifestDiagnostic(pkg, read.failure));
+    // An unreadable file never reached the decoder: that says nothing about its structure.
+    return { diagnostics, structuralReject: read.failure.code !== "unreadable_plugin_path" };
+  }
+  const decoded = decodeManifest(read.bytes);
+  // Stryker disable next-line ConditionalExpression,BlockStatement: an undecoded manifest checked as undefined fails the schema: the same invalid_plugin_package on the same path, structural reject
+  if (!decoded.ok) {
+    diagnostics.push(manifestDiagnostic(pkg, decoded.failure));
+    return { diagnostics, structuralReject: true };
+  }
+  const errors = checkStructure(decoded.manifest);
+  if (errors.length > 0) {
+    for (const error of errors) diagnostics.push(manifestDiagnostic(pkg, schemaProblem(error, decoded.manifest)));
+    return { diagnostics, structuralReject: true }; // semantic rules apply to structurally accepted manifests only
+  }
+
+  const manifest = decoded.manifest as unknown as ManifestV1;
+  const contract = await checkPackageContract({ slot: pkg.name, packageDir, packageRef: `${sourceId}:${pkg.name}`, manifest });
+  for (const finding of contract.findings) diagnostics.push(manifestDiagnostic(pkg, finding));
+  if (tree.findings.length > 0 || contract.findings.length > 0) return { diagnostics, structuralReject: false };
+  return { diagnostics, structuralReject: false, candidate: { discovered: pkg, bytes: read.bytes, manifest, contract } };
+}
+
+/** plugin.id unique within the source (3.2): the candidates that keep theirs, and a diagnostic for each that does not. */
+function withUniqueIds(candidates: readonly Candidate[], sourceId: string): { valid: Candidate[]; diagnostics: ReportDiagnostic[] } {
+  // Stryker disable next-line ConditionalExpression: an id: undefined entry is skipped by duplicateIds like a missing one
+  const duplicated = duplicateIds(candidates.map((c) => ({ slot: c.discovered.name, ...(c.manifest.plugin.id === undefined ? {} : { id: c.manifest.plugin.id }) })));
+  const diagnostics: ReportDiagnostic[] = [];
+  for (const candidate of candidates) {
+    const id = duplicated.get(candidate.discovered.name);
+    if (id !== undefined) diagnostics.push(manifestDiagnostic(candidate.discovered, { code: "duplicate_plugin_stable_id", kind: "source-duplicate-id", sourceId, id }));
+  }
+  return { valid: candidates.filter((c) => !duplicated.has(c.discovered.name)), diagnostics };
+}
+
+/** The source's components (3.6, 3.7), the valid packages' references resolved against them, and required cycles (3.8). */
+async function resolveSource(sourcePath: string, sourceId: string, valid: readonly Candidate[]) {
+  const [skills, agents, instructions] = await Promise.all([scanSkills(sourcePath), scanAgents(sourcePath), InstructionIndex.open(sourcePath)]);
+  // Stryker disable next-line ConditionalExpression: id: undefined matches no selector, like a missing id
+  const plugins = valid.map((c) => ({ dir: c.discovered.name, ...(c.manifest.plugin.id === undefined ? {} : { id: c.manifest.plugin.id }) }));
+  const resolution = await resolvePackages(
+    valid.map((c) => ({
+      slot: c.discovered.name,
+      packageRef: `${sourceId}:${c.discovered.name}`,
+      manifestPath: c.discovered.manifestPath,
+      members: c.contract.members,
+      dependencies: c.contract.dependencies,
+    })),
+    sourceId,
+    { skills, agents, instructions, plugins },
+  );
+  const diagnostics = [...skills.warnings.map(diagnostic), ...resolution.diagnostics];
+  for (const slots of findCycles(resolution.requiredEdges)) {
+    diagnostics.push(diagnostic({ path: "", problem: { code: "required_dependency_cycle", kind: "source-dependency-cycle", sourceId, slots } }));
+  }
+  return { diagnostics, members: resolution.members, dependencies: resolution.dependencies };
+}
+
+function packageRecords(valid: readonly Candidate[], sourceId: string): ReportPackage[] {
+  return valid.map((c) =>
+    packageRecord({
+      sourceId,
+      discovered: c.discovered,
+      bytes: c.bytes,
+      manifest: c.manifest,
+      members: c.contract.members.map(memberRecord),
+      requires: c.contract.dependencies.map(dependencyRecord),
+      tools: c.contract.toolRecords,
+      hooks: c.contract.hookRecords,
+    }),
+  );
+}
+
 export async function validate(sourcePath: string, options: ValidateOptions = {}): Promise<ReferenceValidateResult> {
   const sourceId = options.sourceId ?? DEFAULT_SOURCE_ID;
   const idProblem = sourceIdProblem(sourceId);
@@ -115,112 +206,37 @@ export async function validate(sourcePath: string, options: ValidateOptions = {}
     return usageFailure(sourcePath, { code: "invalid_source_path", kind: "source-path-not-directory", sourcePath });
   }
 
-  // 1. Discovery (3.1).
+  // Discovery (3.1), then each package on its own.
   const discovery = await discoverPackages(sourcePath);
   const diagnostics: ReportDiagnostic[] = discovery.findings.map(diagnostic);
   const candidates: Candidate[] = [];
   let structural: Verdict = "accept";
-
   for (const pkg of discovery.packages) {
-    const packageDir = join(sourcePath, pkg.path);
-
-    // 1. The package tree walk (package-tree.ts, SPEC.md 3.1.1), before the manifest is read:
-    // any finding (symlink, special file, entry/depth/size limit) makes the package invalid.
-    const tree = await (options.walkPackage ?? walkPackage)(packageDir, pkg.path);
-    for (const finding of tree.findings) diagnostics.push(diagnostic(finding));
-    const treeInvalid = tree.findings.length > 0;
-
-    // 2. Read, decode, structure (chapter 2).
-    const read = await readManifestBytes(pkg.manifestFile);
-    if (!read.ok) {
-      // An unreadable file never reached the decoder: that says nothing about its structure.
-      if (read.failure.code !== "unreadable_plugin_path") structural = "reject";
-      diagnostics.push(manifestDiagnostic(pkg, read.failure));
-      continue;
-    }
-    const decoded = decodeManifest(read.bytes);
-    // Stryker disable next-line ConditionalExpression,BlockStatement: an undecoded manifest checked as undefined fails the schema: the same invalid_plugin_package on the same path, structural reject
-    if (!decoded.ok) {
-      structural = "reject";
-      diagnostics.push(manifestDiagnostic(pkg, decoded.failure));
-      continue;
-    }
-    const errors = checkStructure(decoded.manifest);
-    if (errors.length > 0) {
-      structural = "reject";
-      for (const error of errors) diagnostics.push(manifestDiagnostic(pkg, schemaProblem(error, decoded.manifest)));
-      continue; // semantic rules apply to structurally accepted manifests only
-    }
-
-    // 3. Package contract (3.2 to 3.5, 3.9, 3.10).
-    const manifest = decoded.manifest as unknown as ManifestV1;
-    const contract = await checkPackageContract({ slot: pkg.name, packageDir, packageRef: `${sourceId}:${pkg.name}`, manifest });
-    for (const finding of contract.findings) diagnostics.push(manifestDiagnostic(pkg, finding));
-    if (!treeInvalid && contract.findings.length === 0) candidates.push({ discovered: pkg, bytes: read.bytes, manifest, contract });
+    const checked = await checkPackage(pkg, sourcePath, sourceId, options.walkPackage ?? walkPackage);
+    diagnostics.push(...checked.diagnostics);
+    if (checked.structuralReject) structural = "reject";
+    if (checked.candidate) candidates.push(checked.candidate);
   }
-
-  // 4. plugin.id unique within the source (3.2).
-  // Stryker disable next-line ConditionalExpression: an id: undefined entry is skipped by duplicateIds like a missing one
-  const duplicated = duplicateIds(candidates.map((c) => ({ slot: c.discovered.name, ...(c.manifest.plugin.id === undefined ? {} : { id: c.manifest.plugin.id }) })));
-  for (const candidate of candidates) {
-    const id = duplicated.get(candidate.discovered.name);
-    if (id !== undefined) {
-      diagnostics.push(manifestDiagnostic(candidate.discovered, { code: "duplicate_plugin_stable_id", kind: "source-duplicate-id", sourceId, id }));
-    }
-  }
-  const valid = candidates.filter((c) => !duplicated.has(c.discovered.name));
+  const { valid, diagnostics: duplicates } = withUniqueIds(candidates, sourceId);
+  diagnostics.push(...duplicates);
 
   // As in the published reference: "no packages" only when nothing else explains the emptiness.
   if (discovery.packages.length === 0 && diagnostics.length === 0) {
     diagnostics.push(diagnostic({ path: "", problem: { code: "no_plugin_packages", kind: "source-no-packages" } }));
   }
 
-  // 5. Components of the source (3.6, 3.7) and resolution of the valid packages' references.
-  const [skills, agents, instructions] = await Promise.all([scanSkills(sourcePath), scanAgents(sourcePath), InstructionIndex.open(sourcePath)]);
-  for (const warning of skills.warnings) {
-    diagnostics.push(diagnostic(warning));
-  }
-  // Stryker disable next-line ConditionalExpression: id: undefined matches no selector, like a missing id
-  const plugins = valid.map((c) => ({ dir: c.discovered.name, ...(c.manifest.plugin.id === undefined ? {} : { id: c.manifest.plugin.id }) }));
-  const resolution = await resolvePackages(
-    valid.map((c) => ({
-      slot: c.discovered.name,
-      packageRef: `${sourceId}:${c.discovered.name}`,
-      manifestPath: c.discovered.manifestPath,
-      members: c.contract.members,
-      dependencies: c.contract.dependencies,
-    })),
-    sourceId,
-    { skills, agents, instructions, plugins },
-  );
-  diagnostics.push(...resolution.diagnostics);
+  const resolved = await resolveSource(sourcePath, sourceId, valid);
+  diagnostics.push(...resolved.diagnostics);
 
-  // 6. Required dependency cycles (3.8).
-  for (const slots of findCycles(resolution.requiredEdges)) {
-    diagnostics.push(diagnostic({ path: "", problem: { code: "required_dependency_cycle", kind: "source-dependency-cycle", sourceId, slots } }));
-  }
-
-  // 7. Provider support (3.11) and the report (chapter 4).
+  // Provider support (3.11) and the report (chapter 4).
   const providers = providerStatuses(valid.map((c) => ({ packageRef: `${sourceId}:${c.discovered.name}`, hooks: c.contract.hooks })));
-  const packages: ReportPackage[] = valid.map((c) =>
-    packageRecord({
-      sourceId,
-      discovered: c.discovered,
-      bytes: c.bytes,
-      manifest: c.manifest,
-      members: c.contract.members.map(memberRecord),
-      requires: c.contract.dependencies.map(dependencyRecord),
-      tools: c.contract.toolRecords,
-      hooks: c.contract.hookRecords,
-    }),
-  );
   const report = buildReport({
     sourcePath,
     discovered: discovery.packages.length,
-    packages,
+    packages: packageRecords(valid, sourceId),
     diagnostics,
-    members: resolution.members,
-    dependencies: resolution.dependencies,
+    members: resolved.members,
+    dependencies: resolved.dependencies,
     providers,
     structural,
   });

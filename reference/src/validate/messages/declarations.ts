@@ -11,10 +11,7 @@ import { formatReference, type Messages, quote } from "./wording.js";
 export type AtomFlaw = { kind: "empty" } | { kind: "too-long"; maxBytes: number } | { kind: "forbidden"; character: string };
 
 /** Why a text is not a reference (references.ts parseReference). */
-export type ReferenceFlaw =
-  | { kind: "parts"; count: number }
-  | { kind: "unknown-kind"; prefix: string }
-  | { kind: "atom"; part: "source" | "selector"; flaw: AtomFlaw };
+export type ReferenceFlaw = { kind: "parts"; count: number } | { kind: "unknown-kind"; prefix: string } | { kind: "atom"; part: "source" | "selector"; flaw: AtomFlaw };
 
 export type DeclarationProblem =
   | { code: "invalid_plugin_package"; kind: "plugin-name-directory"; name: string; directory: string }

@@ -13,16 +13,7 @@ import { TOOL_MESSAGES, type ToolProblem } from "./tools.js";
 import { TREE_MESSAGES, type TreeProblem } from "./tree.js";
 import type { Messages, Rendered } from "./wording.js";
 
-export type Problem =
-  | SourceProblem
-  | TreeProblem
-  | DecodeProblem
-  | SchemaProblem
-  | DeclarationProblem
-  | ToolProblem
-  | HookProblem
-  | SkillProblem
-  | ResolutionProblem;
+export type Problem = SourceProblem | TreeProblem | DecodeProblem | SchemaProblem | DeclarationProblem | ToolProblem | HookProblem | SkillProblem | ResolutionProblem;
 
 /** A package-contract finding about one manifest (reported on its manifest path). */
 export type ContractFinding = DeclarationProblem | ToolProblem | HookProblem;
