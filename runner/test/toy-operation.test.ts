@@ -8,7 +8,7 @@ import { operationKeyFindings, nullAllowed } from "../src/cases/operation-keys.j
 import { polarityOf } from "../src/coverage/coverage.js";
 import { mapExecResult } from "../src/protocol/exec-client.js";
 import type { Implementation } from "../src/protocol/implementation.js";
-import type { OperationDefinition } from "../src/registry/operation-definition.js";
+import type { OperationOf } from "../src/registry/operation-definition.js";
 import { registerOperation, unregisterOperation } from "../src/registry/operations.js";
 import { runCase } from "../src/run/run-case.js";
 import type { LoadedCase, Operation } from "../src/types/case.js";
@@ -16,9 +16,15 @@ import type { CasePayload } from "../shared/protocol.js";
 
 // The toy: the implementation says `word` back, upper-cased. Its case states the word in
 // `given.args.word` and the answer it expects in `expect.report` (a key the case schema already has);
-// its result borrows the compose result schema, the word in `order`.
-const TOY = "shout" as Operation;
-const shout: OperationDefinition = {
+// its result borrows the compose result schema, the word in `order`. Its folder would declare
+// its expectation like this, and its definition is then given only cases of it.
+declare module "../src/types/case.js" {
+  interface Expectations {
+    shout: { report?: { said?: string } };
+  }
+}
+const TOY = "shout";
+const shout: OperationOf<"shout"> = {
   name: TOY,
   usedIn: { case: true, step: false },
   keys: { given: [], expect: ["report"] },
@@ -26,7 +32,7 @@ const shout: OperationDefinition = {
   caseArgs: (c) => ({ word: String(c.given?.args?.["word"] ?? "") }),
   resultSchema: "protocol/compose-result.schema.json",
   async judge(c, result) {
-    const expected = (c.expect.report as { said?: unknown } | undefined)?.said;
+    const expected = c.expect.report?.said;
     const said = (result as { order?: unknown[] }).order?.[0];
     return { ok: true, diff: said === expected ? [] : [{ type: "modified", path: "said", expected: String(expected), actual: String(said) }] };
   },
@@ -37,7 +43,7 @@ const shout: OperationDefinition = {
 /** An in-process implementation of the toy: `wrong` answers in lower case. */
 function toyImplementation(wrong = false): Implementation {
   return {
-    hello: async () => ({ protocol: 1, implementation: { name: "toy", version: "1" }, operations: [TOY] }),
+    hello: async () => ({ protocol: 1, implementation: { name: "toy", version: "1" }, operations: [TOY as Operation] }),
     run: async (payload: CasePayload) => {
       const word = String(payload.args["word"]);
       return {

@@ -6,7 +6,7 @@
 
 import type { Adapter, ArgvElement, ExecOperation } from "../types/adapter.js";
 import type { CasePayload, HelloReply } from "../../shared/protocol.js";
-import type { Operation } from "../types/case.js";
+import type { Operation, OperationName } from "../types/case.js";
 import { operationNamed } from "../registry/operations.js";
 import { TailBuffer } from "./bounded-text.js";
 import { jsonStdout } from "./exec-stdout.js";
@@ -185,7 +185,7 @@ function fill(text: string, values: PlaceholderValues, required: boolean): strin
 }
 
 /** Exit code and stdout of a one-shot CLI, as the operation's normalized result (its definition's readExec, else stdout as JSON). */
-export function mapExecResult(operation: Operation, exit: number, stdout: string, stderr = ""): Exchange {
+export function mapExecResult(operation: OperationName, exit: number, stdout: string, stderr = ""): Exchange {
   const reading = operationNamed(operation)?.readExec?.(exit, stdout, stderr);
   return reading ?? jsonStdout(exit, stdout);
 }

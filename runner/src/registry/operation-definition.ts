@@ -6,8 +6,7 @@
 
 import type { LintCode } from "../common/problems.js";
 import type { YamlPath } from "../common/yaml-locate.js";
-import type { Operation } from "../../shared/protocol.js";
-import type { CaseExpectation, CaseGiven, CaseSpec, CaseStep, LoadedCase } from "../types/case.js";
+import type { CaseExpectation, CaseGiven, CaseOf, CaseSpec, CaseStep, EveryExpectation, ExpectKey, Expectations, LoadedCase, OperationName } from "../types/case.js";
 import type { ResolvedHarness } from "../types/recording.js";
 import type { DiffLine, LiveCells } from "../types/run-report.js";
 
@@ -60,13 +59,39 @@ export interface StepArgsBase {
 /** How exec mode reads a one-shot command's exit status and output. */
 export type ExecReading = { kind: "result"; result: Record<string, unknown> } | { kind: "protocol-error"; message: string };
 
-export interface OperationDefinition {
+/**
+ * The definition of operation `O`, as its folder writes it: it is given only cases of `O`, whose
+ * `expect` is `Expectations[O]` (types/case.ts), and its `keys.expect` are keys of that type.
+ */
+export type OperationOf<O extends OperationName> = OperationShape<O, CaseOf<O>, CaseOf<O> | CaseOf<"steps">, Expectations[O] & EveryExpectation, ExpectKey<O>>;
+
+/**
+ * `keys.expect` written in full: `ownKeys<"compose">()(["order", …])` fails to compile when the
+ * list misses a key of the operation's expectation type, or names one it does not have, so the
+ * keys lint admits and the type the definition judges cannot drift apart.
+ */
+export function ownKeys<O extends OperationName>() {
+  return <const K extends readonly ExpectKey<O>[]>(keys: [Exclude<ExpectKey<O>, K[number]>] extends [never] ? K : readonly Exclude<ExpectKey<O>, K[number]>[]): K => keys as K;
+}
+
+/**
+ * A definition as the registry and the core hold it, for any operation: a loaded case is of the
+ * definition's operation and holds none of another's `expect` keys (loading refuses them:
+ * operation-mismatch), so each `OperationOf<O>` is one of these.
+ */
+export type OperationDefinition = OperationShape<OperationName, LoadedCase, LoadedCase, CaseExpectation, string>;
+
+/**
+ * What the kit knows about one operation. `C`: the cases it judges; `S`: the case a step of it
+ * belongs to; `E`: its expectation; `K`: its own `expect` keys.
+ */
+export interface OperationShape<N extends OperationName, C, S, E, K extends string> {
   /** The protocol's name for it (SPEC 1.2), as cases and `hello.operations` write it. */
-  readonly name: Operation;
+  readonly name: N;
   /** Where a case may use it: as the case's operation, as a step of a multi-step case (SPEC 1.11), or both. */
   readonly usedIn: { readonly case: boolean; readonly step: boolean };
   /** Its own `given` and `expect` keys; `files`, `args`, `source` and `exit` are every operation's. */
-  readonly keys: { readonly given: readonly string[]; readonly expect: readonly string[] };
+  readonly keys: { readonly given: readonly string[]; readonly expect: readonly K[] };
   /** Why `expect.exit` means nothing for it; absent when an exit status is checked. */
   readonly noExit?: string;
   /**
@@ -79,9 +104,9 @@ export interface OperationDefinition {
   /** Checks of one step of this operation against its multi-step case's `given` (SPEC 1.11). */
   stepCheck?(step: CaseStep, given: CaseGiven): StepCheckFinding[];
   /** In a multi-step case, what a step of it sends; default: the step's own `args`. */
-  stepArgs?(c: LoadedCase, base: StepArgsBase): Record<string, unknown>;
+  stepArgs?(c: S, base: StepArgsBase): Record<string, unknown>;
   /** What the run request's `case.args` holds; default: `given.args` as written. `source`: the absolute source path. */
-  caseArgs?(c: LoadedCase, source: string): Record<string, unknown>;
+  caseArgs?(c: C, source: string): Record<string, unknown>;
   /**
    * The reference's implementation of it contains no call that writes a file, so a fixture may be
    * reused across runs of the same case (mutation testing does; a case with
@@ -97,11 +122,11 @@ export interface OperationDefinition {
   /** The protocol schema (runner/schemas/) every result must satisfy before it is compared. */
   readonly resultSchema: string;
   /** A result that satisfies the schema, compared with what the case expects. */
-  judge(c: LoadedCase, result: Record<string, unknown>, at: JudgeContext): Promise<Verdict>;
+  judge(c: C, result: Record<string, unknown>, at: JudgeContext): Promise<Verdict>;
   /** How papc coverage counts a case of it (SPEC 1.1), when the case does not say (`polarity`). */
-  polarity(e: CaseExpectation): Polarity;
+  polarity(e: E): Polarity;
   /** In a multi-step case: whether this step expects something stopped (a rejecting case then). */
-  stopsInStep?(e: CaseExpectation): boolean;
+  stopsInStep?(e: E): boolean;
   /**
    * What `papc new case` writes for a case of it, below the case's id, title and spec (a case
    * operation has one): the body's lines, and a requirement ID to suggest.

@@ -88,9 +88,11 @@ export function byOperation(cases: readonly LoadedCase[]): Map<Operation, Loaded
   const map = new Map<Operation, LoadedCase[]>();
   for (const c of cases) {
     if (c.operation === "steps") continue; // smoke cases are single operations
-    const list = map.get(c.operation) ?? [];
+    // the protocol's: the case schema admits no other operation in a case file
+    const operation = c.operation as Operation;
+    const list = map.get(operation) ?? [];
     list.push(c);
-    map.set(c.operation, list);
+    map.set(operation, list);
   }
   return map;
 }

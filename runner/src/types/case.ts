@@ -64,8 +64,8 @@ export type { LifecycleOperation, Operation } from "../../shared/protocol.js";
 /** What a step of a multi-step case may run (SPEC 1.11). */
 export type StepOperation = "validate" | "dispatch" | "live" | LifecycleOperation;
 
-/** A case's operation as the runner holds it: one of the protocol's, or "steps" for a multi-step case. */
-export type CaseOperation = Operation | "steps";
+/** A case's operation as the runner holds it: one of the protocol's, or "steps" for a multi-step case (a key of Expectations, below). */
+export type CaseOperation = OperationName;
 
 export interface CaseGiven {
   /** Relative path (inside the fixture root) → entry. For dispatch: written over the generated package. */
@@ -470,6 +470,40 @@ export interface FileExpectation {
 /** Every key an `expect` may hold; each operation uses its own (SPEC 1.3, 1.6-1.9, 1.11). */
 export interface CaseExpectation extends ValidateExpectation, DispatchExpectation, LiveExpectation, AgentPluginExpectation, ComposeExpectation, LifecycleExpectation {}
 
+/** What every operation's `expect` may hold besides its own keys; `files` only in a step (SPEC 1.11). */
+export interface EveryExpectation {
+  exit?: number;
+  files?: Record<string, FileExpectation>;
+}
+
+/**
+ * Each operation's `expect`, by operation: what a case of it may state, and all its definition
+ * (runner/src/operations/<name>/) is given to judge. An operation added outside this file adds
+ * its entry to this interface from its own folder (`declare module`), as
+ * runner/test/toy-operation.test.ts does.
+ */
+export interface Expectations {
+  validate: ValidateExpectation;
+  "validate-cli": ValidateExpectation & Pick<DispatchExpectation, "stderr">;
+  dispatch: DispatchExpectation;
+  live: LiveExpectation;
+  "load-agent-plugin": AgentPluginExpectation & Pick<ValidateExpectation, "diagnostics">;
+  compose: ComposeExpectation;
+  review: LifecycleExpectation;
+  approve: LifecycleExpectation;
+  revoke: LifecycleExpectation;
+  activate: LifecycleExpectation;
+  remove: LifecycleExpectation;
+  /** A multi-step case: its steps have the expectations. */
+  steps: Record<string, never>;
+}
+
+/** An operation a case or step can name: a key of Expectations. */
+export type OperationName = keyof Expectations & string;
+
+/** The keys of an operation's own `expect` (every key, for a union of operations). */
+export type ExpectKey<O extends OperationName> = O extends OperationName ? Exclude<keyof Expectations[O], keyof EveryExpectation> & string : never;
+
 /** One step of a multi-step case (SPEC 1.11): an operation with its expectation, or an edit papc applies. */
 export interface CaseStep {
   /** For reports: the step is named by it, else by its number and operation. */
@@ -569,6 +603,18 @@ export interface LoadedCase extends CaseSpec {
   /** live: the provider, package, hooks and scenario, resolved when the case was loaded. */
   live?: ResolvedLive;
 }
+
+/**
+ * A loaded case of operation `O`: its `expect` is that operation's and nothing else (loading
+ * refuses another operation's keys: operation-mismatch). For a union of operations, a union of
+ * cases keyed by `operation`.
+ */
+export type CaseOf<O extends OperationName> = O extends OperationName
+  ? Omit<LoadedCase, "operation" | "expect"> & { operation: O; expect: Expectations[O] & EveryExpectation }
+  : never;
+
+/** A loaded case, keyed by its operation. */
+export type Case = CaseOf<OperationName>;
 
 /** A live case's `given` with every default applied. */
 export interface ResolvedLive {

@@ -2,15 +2,15 @@
 // the order, rejections, tools, fired hooks, the decision, conflicts and failures.
 
 import type { ComposeResult } from "../../../shared/protocol.js";
-import type { OperationDefinition } from "../../registry/operation-definition.js";
+import { ownKeys, type OperationDefinition, type OperationOf } from "../../registry/operation-definition.js";
 import { composeArgsFindings } from "./args.js";
 import { compareCompose } from "./compare.js";
 import { composeScaffold } from "./scaffold.js";
 
-export const compose: OperationDefinition = {
+export const compose: OperationOf<"compose"> = {
   name: "compose",
   usedIn: { case: true, step: false },
-  keys: { given: [], expect: ["order", "rejected", "tools", "fired", "decision", "conflicts", "failures"] },
+  keys: { given: [], expect: ownKeys<"compose">()(["order", "rejected", "tools", "fired", "decision", "conflicts", "failures"]) },
   noExit: "a compose case has no exit status to check (SPEC 1.8, 1.9)",
   nullAllowed(path) {
     const [a, b, c] = path;

@@ -4,7 +4,7 @@
 import type { DispatchArgs, DispatchResult } from "../../../shared/protocol.js";
 import { readHandlerRuns } from "../../dispatch/handler-runs.js";
 import type { CaseExpectation, LoadedCase } from "../../types/case.js";
-import type { OperationDefinition, Polarity } from "../../registry/operation-definition.js";
+import { ownKeys, type OperationDefinition, type OperationOf, type Polarity } from "../../registry/operation-definition.js";
 import { compareDispatch } from "./compare.js";
 import { dispatchScaffold } from "./scaffold.js";
 
@@ -38,10 +38,10 @@ function dispatchArgs(c: LoadedCase): Record<string, unknown> {
   return { ...args, ...c.given?.args };
 }
 
-export const dispatch: OperationDefinition = {
+export const dispatch: OperationOf<"dispatch"> = {
   name: "dispatch",
   usedIn: { case: true, step: true },
-  keys: { given: PACKAGE_GIVEN, expect: ["response", "stdout_excludes", "stderr", "handlers"] },
+  keys: { given: PACKAGE_GIVEN, expect: ownKeys<"dispatch">()(["response", "stdout_excludes", "stderr", "handlers"]) },
   // a dispatch case's raw `args` may hold anything, nulls included (malformed requests on purpose)
   nullAllowed: ([a, b]) => a === "given" && b === "args",
   stepCheck: (_step, given) =>

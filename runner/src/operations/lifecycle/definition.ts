@@ -4,17 +4,17 @@
 
 import type { LifecycleArgs, LifecycleOperation, LifecycleResult } from "../../../shared/protocol.js";
 import { DEFAULT_PLUGIN } from "../../dispatch/hook-defaults.js";
-import type { OperationDefinition, StepCheckFinding } from "../../registry/operation-definition.js";
+import { ownKeys, type OperationDefinition, type OperationOf, type StepCheckFinding } from "../../registry/operation-definition.js";
 import { check, describeErrors } from "../../schemas/registry.js";
 import { compareLifecycle } from "./compare.js";
 
 const LIFECYCLE_EXPECT = ["review", "approved", "revoked", "activation", "members", "instructions", "removed", "kept"] as const;
 
-function lifecycleOperation(name: LifecycleOperation): OperationDefinition {
+function lifecycleOperation(name: LifecycleOperation): OperationOf<LifecycleOperation> {
   return {
     name,
     usedIn: { case: false, step: true },
-    keys: { given: [], expect: LIFECYCLE_EXPECT },
+    keys: { given: [], expect: ownKeys<LifecycleOperation>()(LIFECYCLE_EXPECT) },
     stepCheck(step, given) {
       const findings: StepCheckFinding[] = [];
       if (given.provider === undefined && given.event === undefined) {

@@ -4,7 +4,7 @@
 import type { LiveArgs, LiveResult } from "../../../shared/protocol.js";
 import { liveCells } from "../../live/cells.js";
 import { runLive } from "../../live/run-live.js";
-import type { OperationDefinition } from "../../registry/operation-definition.js";
+import { ownKeys, type OperationDefinition, type OperationOf } from "../../registry/operation-definition.js";
 import type { LoadedCase } from "../../types/case.js";
 import { caseArgsInStep, PACKAGE_GIVEN } from "../dispatch/definition.js";
 import { compareLive } from "./compare.js";
@@ -16,10 +16,10 @@ function liveArgs(c: LoadedCase): Record<string, unknown> {
   return { ...args, ...c.given?.args };
 }
 
-export const live: OperationDefinition = {
+export const live: OperationOf<"live"> = {
   name: "live",
   usedIn: { case: true, step: true },
-  keys: { given: [...PACKAGE_GIVEN.filter((k) => k !== "event"), "scenario"], expect: ["projection", "harness", "workdir", "model", "handlers"] },
+  keys: { given: [...PACKAGE_GIVEN.filter((k) => k !== "event"), "scenario"], expect: ownKeys<"live">()(["projection", "harness", "workdir", "model", "handlers"]) },
   noExit: "a live case states projection.exit or harness.exit, not expect.exit",
   caseArgs: liveArgs,
   scaffold: liveScaffold,

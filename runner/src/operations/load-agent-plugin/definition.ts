@@ -2,14 +2,14 @@
 // reports what it loaded; papc compares each part the case checks.
 
 import type { AgentPluginLoadResult } from "../../../shared/protocol.js";
-import type { OperationDefinition } from "../../registry/operation-definition.js";
+import { ownKeys, type OperationDefinition, type OperationOf } from "../../registry/operation-definition.js";
 import { compareAgentPlugin } from "./compare.js";
 import { loadAgentPluginScaffold } from "./scaffold.js";
 
-export const loadAgentPlugin: OperationDefinition = {
+export const loadAgentPlugin: OperationOf<"load-agent-plugin"> = {
   name: "load-agent-plugin",
   usedIn: { case: true, step: false },
-  keys: { given: [], expect: ["loaded", "identity", "skills", "mcp_servers", "hooks", "apps", "interface", "diagnostics"] },
+  keys: { given: [], expect: ownKeys<"load-agent-plugin">()(["loaded", "identity", "skills", "mcp_servers", "hooks", "apps", "interface", "diagnostics"]) },
   noExit: "a load-agent-plugin case has no exit status to check (SPEC 1.8, 1.9)",
   // an identity field or an interface value may be expected null (stated as null in plugin.json)
   nullAllowed: ([a, b, ...rest]) => a === "expect" && (b === "identity" || (b === "interface" && rest.length > 0)),

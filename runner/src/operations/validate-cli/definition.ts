@@ -2,16 +2,16 @@
 // status, report and stderr are compared as for validate, stderr by its matcher.
 
 import type { ValidateCliArgs, ValidateCliResult } from "../../../shared/protocol.js";
-import type { OperationDefinition } from "../../registry/operation-definition.js";
+import { ownKeys, type OperationDefinition, type OperationOf } from "../../registry/operation-definition.js";
 import { compareStderr } from "../dispatch/compare.js";
 import { judgeValidated, reportResult, VALIDATE_EXPECT, validityPolarity } from "../validate/definition.js";
 import { validateCliArgsFindings, withSource } from "./args.js";
 import { validateCliScaffold } from "./scaffold.js";
 
-export const validateCli: OperationDefinition = {
+export const validateCli: OperationOf<"validate-cli"> = {
   name: "validate-cli",
   usedIn: { case: true, step: false },
-  keys: { given: [], expect: [...VALIDATE_EXPECT, "stderr"] },
+  keys: { given: [], expect: ownKeys<"validate-cli">()([...VALIDATE_EXPECT, "stderr"]) },
   argsCheck: { code: "validate-cli-args", findings: validateCliArgsFindings },
   caseArgs(c, source) {
     const args = c.given?.args as unknown as ValidateCliArgs;

@@ -1,7 +1,7 @@
 // validate (SPEC 1.3): the implementation validates the package at `source` and reports.
 
 import type { CaseExpectation } from "../../types/case.js";
-import type { ExecReading, OperationDefinition, Polarity, Verdict } from "../../registry/operation-definition.js";
+import { ownKeys, type ExecReading, type OperationDefinition, type OperationOf, type Polarity, type Verdict } from "../../registry/operation-definition.js";
 import type { DiffLine } from "../../types/run-report.js";
 import type { ValidateResult } from "../../../shared/protocol.js";
 import { jsonStdout } from "../../protocol/exec-stdout.js";
@@ -39,10 +39,10 @@ export function reportResult(exit: number, stdout: string, stderr?: string): Exe
   return { kind: "result", result };
 }
 
-export const validate: OperationDefinition = {
+export const validate: OperationOf<"validate"> = {
   name: "validate",
   usedIn: { case: true, step: true },
-  keys: { given: [], expect: VALIDATE_EXPECT },
+  keys: { given: [], expect: ownKeys<"validate">()(VALIDATE_EXPECT) },
   scaffold: validateScaffold,
   readsOnly: true,
   resultSchema: "protocol/validate-result.schema.json",
