@@ -17,8 +17,6 @@ import { type CliIo, dispatchCommand, loadCommand, projectCommand, validateComma
 import { isMainModule } from "./main-module.js";
 import { DEFAULT_SOURCE_ID, EXIT } from "./validate/validate.js";
 
-export { type CliIo, humanSummary, MAX_EVENT_BYTES } from "./cli-commands.js";
-
 /** Exit code for a bug in the reference (EX_SOFTWARE), so it never reads as a verdict. */
 export const EXIT_INTERNAL = 70;
 

@@ -91,8 +91,9 @@ if (verb === "record") {
       .split("\n")
       .filter((l) => l && ids.has(l.split("\t", 1)[0]));
     const was = new Set(before);
+    const is = new Set(now);
     const changed = now.filter((l) => !was.has(l));
-    const gone = before.filter((l) => !new Set(now).has(l));
+    const gone = before.filter((l) => !is.has(l));
     if (changed.length === 0 && gone.length === 0 && before.length === now.length) {
       process.stdout.write(`every reply identical (${now.length})\n`);
     } else {

@@ -5,7 +5,7 @@
 import { pointerFrom } from "../../json-pointer.js";
 import type { MemberRequirement } from "../../manifest-types.js";
 import { type ComponentReference, REFERENCE_KINDS, type ReferenceKind } from "../references.js";
-import { formatReference, type Messages, quote } from "./wording.js";
+import { formatReference, type Messages, quote, type Wordings, wordBy } from "./wording.js";
 
 /** Why an atom of a reference is refused (references.ts atomProblem). */
 export type AtomFlaw = { kind: "empty" } | { kind: "too-long"; maxBytes: number } | { kind: "forbidden"; character: string };
@@ -34,27 +34,20 @@ export type DeclarationProblem =
   | { code: "invalid_plugin_package"; kind: "dependency-reference"; dependency: number; ref: string; flaw: ReferenceFlaw }
   | { code: "invalid_plugin_package"; kind: "dependency-kind"; dependency: number; ref: string };
 
-const ATOM_FLAWS: { [K in AtomFlaw["kind"]]: (flaw: Extract<AtomFlaw, { kind: K }>) => string } = {
+const ATOM_FLAWS: Wordings<AtomFlaw, "kind"> = {
   empty: () => "is empty",
   "too-long": (f) => `is longer than ${f.maxBytes} UTF-8 bytes`,
   forbidden: (f) => `contains ${quote(f.character)}`,
 };
 
-const REFERENCE_FLAWS: { [K in ReferenceFlaw["kind"]]: (flaw: Extract<ReferenceFlaw, { kind: K }>) => string } = {
+const REFERENCE_FLAWS: Wordings<ReferenceFlaw, "kind"> = {
   parts: (f) => `has ${f.count} ':'-separated parts (expected <kind>:<selector> or <kind>:<source>:<selector>)`,
   "unknown-kind": (f) => `has unknown kind ${quote(f.prefix)} (expected one of ${REFERENCE_KINDS.join(", ")})`,
-  atom: (f) => `${f.part} ${wordFlaw(ATOM_FLAWS, f.flaw)}`,
+  atom: (f) => `${f.part} ${wordBy(ATOM_FLAWS, f.flaw, "kind")}`,
 };
 
-/** The words of a flaw by its kind, failing loudly for a kind the table does not know. */
-function wordFlaw<F extends { kind: string }>(table: { [K in F["kind"]]: (flaw: Extract<F, { kind: K }>) => string }, flaw: F): string {
-  const words = (table as Record<string, unknown>)[flaw.kind] as ((flaw: F) => string) | undefined;
-  if (words === undefined) throw new Error(`no wording for ${JSON.stringify(flaw.kind)}`);
-  return words(flaw);
-}
-
 /** Why a text is not a reference, as it follows the quoted text in a message: `has 4 ':'-separated parts (…)`. */
-export const referenceFlaw = (flaw: ReferenceFlaw): string => wordFlaw(REFERENCE_FLAWS, flaw);
+export const referenceFlaw = (flaw: ReferenceFlaw): string => wordBy(REFERENCE_FLAWS, flaw, "kind");
 
 const member = (index: number, ...rest: string[]) => pointerFrom(["plugin", "members", index, ...rest]);
 const dependency = (index: number, ...rest: string[]) => pointerFrom(["plugin", "requires", index, ...rest]);

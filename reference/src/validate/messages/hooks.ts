@@ -6,7 +6,7 @@ import { pointerFrom } from "../../json-pointer.js";
 import type { BindingField, HookEffect, HookPhase, HookSubject, InputType } from "../../manifest-types.js";
 import { FIELD_TYPES } from "../bindings.js";
 import type { Provider } from "../hook-combinations.js";
-import { type Messages, phrase, quote } from "./wording.js";
+import { type Messages, phrase, quote, type Wordings, wordBy } from "./wording.js";
 
 // Every variant names the hook by its position in the manifest (`hook`) and its id.
 type Hook = { hook: number; id: string };
@@ -107,7 +107,7 @@ const STOP_AUDIENCE: Record<Provider, string> = {
   codex: "Codex's Stop carries no model context and its systemMessage reaches no model request, so a report or fail_open failure cannot promise model_and_user delivery",
 };
 
-const UNSUPPORTED: { [K in HookUnsupported["kind"]]: (reason: Extract<HookUnsupported, { kind: K }>) => string } = {
+const UNSUPPORTED: Wordings<HookUnsupported, "kind"> = {
   "no-mapping": (r) => `${r.provider} has no mapping for ${r.subject}/${r.phase} with effect ${r.effect}`,
   "session-end-audience": () => "model-visible diagnostics cannot be delivered after SessionEnd",
   "stop-audience": (r) => phrase(STOP_AUDIENCE, r.provider),
@@ -115,7 +115,5 @@ const UNSUPPORTED: { [K in HookUnsupported["kind"]]: (reason: Extract<HookUnsupp
 
 /** The reason as projections and activation statuses report it. Throws for a kind that has no wording. */
 export function unsupportedText(reason: HookUnsupported): string {
-  const words = UNSUPPORTED[reason.kind] as ((reason: HookUnsupported) => string) | undefined;
-  if (words === undefined) throw new Error(`no wording for an unsupported hook of kind ${JSON.stringify(reason.kind)}`);
-  return words(reason);
+  return wordBy(UNSUPPORTED, reason, "kind");
 }

@@ -11,7 +11,7 @@ import { SOURCE_MESSAGES, type SourceProblem } from "./source.js";
 import { SCHEMA_MESSAGES, type SchemaProblem } from "./structure.js";
 import { TOOL_MESSAGES, type ToolProblem } from "./tools.js";
 import { TREE_MESSAGES, type TreeProblem } from "./tree.js";
-import type { Messages, Rendered } from "./wording.js";
+import { type Messages, type Rendered, wordBy } from "./wording.js";
 
 export type Problem = SourceProblem | TreeProblem | DecodeProblem | SchemaProblem | DeclarationProblem | ToolProblem | HookProblem | SkillProblem | ResolutionProblem;
 
@@ -30,22 +30,20 @@ const MESSAGES: Messages<Problem> = {
   ...RESOLUTION_MESSAGES,
 };
 
-/** Every kind's area, for the check that no two areas use the same kind (reference/test/messages.test.ts). */
-export const AREAS: Record<string, readonly string[]> = {
-  source: Object.keys(SOURCE_MESSAGES),
-  tree: Object.keys(TREE_MESSAGES),
-  decode: Object.keys(DECODE_MESSAGES),
-  schema: Object.keys(SCHEMA_MESSAGES),
-  declarations: Object.keys(DECLARATION_MESSAGES),
-  tools: Object.keys(TOOL_MESSAGES),
-  hooks: Object.keys(HOOK_MESSAGES),
-  skills: Object.keys(SKILL_MESSAGES),
-  resolution: Object.keys(RESOLUTION_MESSAGES),
+/** Each area's table, for the check that no two areas use the same kind (reference/test/messages.test.ts). */
+export const AREAS: Readonly<Record<string, object>> = {
+  source: SOURCE_MESSAGES,
+  tree: TREE_MESSAGES,
+  decode: DECODE_MESSAGES,
+  schema: SCHEMA_MESSAGES,
+  declarations: DECLARATION_MESSAGES,
+  tools: TOOL_MESSAGES,
+  hooks: HOOK_MESSAGES,
+  skills: SKILL_MESSAGES,
+  resolution: RESOLUTION_MESSAGES,
 };
 
 /** The message and pointer of a finding. Throws for a kind that has no wording. */
 export function render(problem: Problem): Rendered {
-  const words = MESSAGES[problem.kind] as ((problem: Problem) => Rendered) | undefined;
-  if (words === undefined) throw new Error(`no wording for a finding of kind ${JSON.stringify(problem.kind)}`);
-  return words(problem);
+  return wordBy(MESSAGES, problem, "kind");
 }

@@ -6,7 +6,7 @@ import type { DependencyRequirement, MemberRequirement } from "../../manifest-ty
 import type { ComponentReference } from "../references.js";
 import type { ResolutionStatus } from "../resolution.js";
 import { type AgentRejection, type AgentsUnavailable, agentReasonText, type InstructionFlaw, instructionReasonText } from "./sources.js";
-import { formatReference, type Messages } from "./wording.js";
+import { formatReference, type Messages, type Wordings, wordBy } from "./wording.js";
 
 /** Why a reference resolved as it did (resolution.ts resolveReference). */
 export type ResolutionReason =
@@ -23,7 +23,7 @@ export type ResolutionReason =
 
 const absent = (reference: ComponentReference) => `${formatReference(reference)} is not present in the supplied source tree`;
 
-const DETAILS: { [O in ResolutionReason["outcome"]]: (reason: Extract<ResolutionReason, { outcome: O }>) => string } = {
+const DETAILS: Wordings<ResolutionReason, "outcome"> = {
   found: (r) => `resolved in the supplied source tree: ${r.path}`,
   ambiguous: (r) => `${formatReference(r.reference)} matches multiple local components: ${r.matches.join(", ")}`,
   external: (r) => `${formatReference(r.reference)} references source \`${r.source}\`; external sources are not resolved without a store`,
@@ -36,9 +36,7 @@ const DETAILS: { [O in ResolutionReason["outcome"]]: (reason: Extract<Resolution
 
 /** The `detail` of a members[] or dependencies[] record. Throws for an outcome that has no wording. */
 export function resolutionDetail(reason: ResolutionReason): string {
-  const words = (DETAILS as Record<string, ((reason: ResolutionReason) => string) | undefined>)[reason.outcome];
-  if (words === undefined) throw new Error(`no wording for ${JSON.stringify(reason.outcome)}`);
-  return words(reason);
+  return wordBy(DETAILS, reason, "outcome");
 }
 
 export type ResolutionProblem =

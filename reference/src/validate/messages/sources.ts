@@ -4,22 +4,7 @@
 // A `failure` argument is a message of reference/src/frontmatter.ts, passed on as it is; an
 // `error` argument is the text of an OS error.
 
-import { type Messages, quote } from "./wording.js";
-
-/** Renderers of a small union, one per value of its `flaw`. */
-type Wordings<T extends { flaw: string }> = { [F in T["flaw"]]: (value: Extract<T, { flaw: F }>) => string };
-
-/** The entry of `table` for `key`, failing loudly for a key the table does not know (as phrase() does). */
-function entry<V>(table: Record<string, V>, key: string): V {
-  const found = (table as Record<string, V | undefined>)[key];
-  if (found === undefined) throw new Error(`no wording for ${JSON.stringify(key)}`);
-  return found;
-}
-
-/** The words for `value`, by its flaw. */
-function word<T extends { flaw: string }>(table: Wordings<T>, value: T): string {
-  return entry(table as unknown as Record<string, (value: T) => string>, value.flaw)(value);
-}
+import { type Messages, phrase, quote, type Wordings, wordBy } from "./wording.js";
 
 // Skills (SPEC.md 3.7)
 
@@ -58,10 +43,10 @@ const SKILL_NAME_FLAWS: Record<SkillNameFlaw, (dir: string, maxCharacters: numbe
 
 /** What is wrong with a skill name, as the rest of a sentence about it (`name "x" must be a string`). */
 export function skillNameFlawText(flaw: SkillNameFlaw, dir: string, maxCharacters: number): string {
-  return entry(SKILL_NAME_FLAWS, flaw)(dir, maxCharacters);
+  return phrase(SKILL_NAME_FLAWS, flaw)(dir, maxCharacters);
 }
 
-const SKILL_FIELD_FLAWS: Wordings<SkillFieldFlaw> = {
+const SKILL_FIELD_FLAWS: Wordings<SkillFieldFlaw, "flaw"> = {
   "description-missing": () => "description is missing",
   description: (f) => `description must be a string of 1-${f.maxCharacters} characters with non-whitespace text`,
   "not-string": (f) => `${f.field} must be a string`,
@@ -71,7 +56,7 @@ const SKILL_FIELD_FLAWS: Wordings<SkillFieldFlaw> = {
 };
 
 export function skillFieldFlawText(flaw: SkillFieldFlaw): string {
-  return word(SKILL_FIELD_FLAWS, flaw);
+  return wordBy(SKILL_FIELD_FLAWS, flaw, "flaw");
 }
 
 export const SKILL_MESSAGES: Messages<SkillProblem> = {
@@ -110,7 +95,7 @@ export type AgentRejection =
 /** Why agents/ as a whole yields no agent, or not all of them (agents.ts scanAgents). */
 export type AgentsUnavailable = { flaw: "agents-symlink" } | { flaw: "agents-unreadable"; error: string } | { flaw: "agents-truncated"; maxEntries: number };
 
-const AGENT_REASONS: Wordings<AgentRejection | AgentsUnavailable> = {
+const AGENT_REASONS: Wordings<AgentRejection | AgentsUnavailable, "flaw"> = {
   "entry-symlink": () => "the agent directory is a symlink",
   "file-symlink": () => "AGENT.md is a symlink",
   "not-file": () => "AGENT.md is not a regular file",
@@ -130,7 +115,7 @@ const AGENT_REASONS: Wordings<AgentRejection | AgentsUnavailable> = {
 };
 
 export function agentReasonText(reason: AgentRejection | AgentsUnavailable): string {
-  return word(AGENT_REASONS, reason);
+  return wordBy(AGENT_REASONS, reason, "flaw");
 }
 
 // Instructions (SPEC.md 3.6: the published reference's convention instructions/<stem>.md)
@@ -156,7 +141,7 @@ export type InstructionFlaw =
   | { flaw: "unreadable"; path: string; failure: string }
   | { flaw: "not-utf8"; path: string };
 
-const INSTRUCTION_REASONS: Wordings<InstructionFlaw> = {
+const INSTRUCTION_REASONS: Wordings<InstructionFlaw, "flaw"> = {
   "directory-absent": () => "the source has no instructions directory",
   "directory-not-directory": () => "the source's instructions path is not a directory",
   "directory-symlink": () => "the source's instructions directory is a symlink",
@@ -171,5 +156,5 @@ const INSTRUCTION_REASONS: Wordings<InstructionFlaw> = {
 };
 
 export function instructionReasonText(flaw: InstructionFlaw): string {
-  return word(INSTRUCTION_REASONS, flaw);
+  return wordBy(INSTRUCTION_REASONS, flaw, "flaw");
 }
