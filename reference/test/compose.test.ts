@@ -37,7 +37,7 @@ describe("stableTopologicalOrder", () => {
 
 describe("admit", () => {
   it("rejects every duplicate name and the invalid, each once with its first code", () => {
-    const result = admit([pkg("a"), { ok: false, path: "p/bad", message: "x" }, pkg("a"), pkg("b")]);
+    const result = admit([pkg("a"), { ok: false, path: "p/bad", problem: { kind: "compose-plugin-name" } }, pkg("a"), pkg("b")]);
     expect(result.ordered.map((p) => p.name)).toEqual(["b"]);
     expect(result.rejected).toEqual([
       { package: "p/a", code: "host_duplicate_name" },

@@ -6,8 +6,8 @@
 
 import { join } from "node:path";
 import { decodeManifest, readManifestBytes, type JsonObject, type JsonValue } from "../validate/manifest-decode.js";
-import { render } from "../validate/messages/index.js";
 import type { FailurePolicy, HookEffect, HookPhase, HookSubject } from "../manifest-types.js";
+import type { ComposePackageProblem } from "./messages/index.js";
 
 export interface HostHook {
   /** The hook's `id` within its package. */
@@ -33,7 +33,8 @@ export interface HostPackage {
   hooks: HostHook[];
 }
 
-export type ReadPackage = { ok: true; pkg: HostPackage } | { ok: false; path: string; message: string };
+/** A package as read, or why it is invalid (host_invalid_package; messages/ words the problem). */
+export type ReadPackage = { ok: true; pkg: HostPackage } | { ok: false; path: string; problem: ComposePackageProblem };
 
 function isObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -94,9 +95,9 @@ export function toHostPackage(path: string, manifest: JsonObject): HostPackage |
 
 export async function readPackage(source: string, path: string): Promise<ReadPackage> {
   const read = await readManifestBytes(join(source, path, "PLUGIN.toml"));
-  if (!read.ok) return { ok: false, path, message: render(read.failure).message };
+  if (!read.ok) return { ok: false, path, problem: { kind: "compose-manifest-unusable", failure: read.failure } };
   const decoded = decodeManifest(read.bytes);
-  if (!decoded.ok) return { ok: false, path, message: render(decoded.failure).message };
+  if (!decoded.ok) return { ok: false, path, problem: { kind: "compose-manifest-unusable", failure: decoded.failure } };
   const pkg = toHostPackage(path, decoded.manifest);
-  return pkg === undefined ? { ok: false, path, message: "plugin.name is missing or not a string" } : { ok: true, pkg };
+  return pkg === undefined ? { ok: false, path, problem: { kind: "compose-plugin-name" } } : { ok: true, pkg };
 }

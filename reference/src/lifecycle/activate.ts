@@ -5,45 +5,51 @@
 
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { InstructionPlacement, LifecycleArgs, LifecycleResult } from "../../../runner/shared/protocol.js";
+import type { InstructionPlacement, LifecycleArgs } from "../../../runner/shared/protocol.js";
 import type { Harness } from "../dispatch/types.js";
 import { INSTRUCTIONS_DIR } from "../validate/instructions.js";
 import { parseReference } from "../validate/references.js";
 import { activationStatuses, isInstructionRef } from "./activation-status.js";
 import { writeInstructions, type ActiveInstruction } from "./instruction-writer.js";
 import { targetFile } from "./instruction-targets.js";
+import { LifecycleFailure, type MissingDependency } from "./messages/index.js";
+import type { LifecycleOutcome } from "./outcome.js";
 import { readPackage, type LifecyclePackage } from "./package-read.js";
 import { grantsOf, loadTrustStore } from "./trust-store.js";
 
 /** The instruction file a resolved `instruction:` member names (SPEC 3.6: instructions/<selector>.md). */
 async function instructionBytes(pkg: LifecyclePackage, ref: string): Promise<Buffer> {
   const parsed = parseReference(ref);
-  if (!parsed.ok) throw new Error(`member ${ref} is not a reference`);
+  if (!parsed.ok) throw new LifecycleFailure({ kind: "lifecycle-member-not-reference", ref });
   return readFile(join(pkg.source, INSTRUCTIONS_DIR, `${parsed.reference.selector}.md`));
 }
 
-export async function activate(source: string, args: LifecycleArgs): Promise<LifecycleResult> {
+export async function activate(source: string, args: LifecycleArgs): Promise<LifecycleOutcome> {
   const provider = args.provider as Harness; // checked by parseLifecycleArgs
   const read = await readPackage(source, args.plugin);
-  if (!read.ok) return { exit: 1, activation: "blocked", members: [], instructions: [], message: `activate: ${read.message}` };
+  if (!read.ok) return { exit: 1, activation: "blocked", members: [], instructions: [], note: read.problem };
   const pkg = read.pkg;
 
   const instructionRefs = new Set(pkg.members.map((m) => m.ref).filter(isInstructionRef));
   const unknown = (args.enable ?? []).filter((ref) => !instructionRefs.has(ref));
-  if (unknown.length > 0) return { exit: 2, message: `activate: enable names no instruction member of ${JSON.stringify(pkg.name)}: ${unknown.join(", ")}` };
+  if (unknown.length > 0) return { exit: 2, note: { kind: "lifecycle-enable-unknown", plugin: pkg.name, refs: unknown } };
   const target = args.instructions === undefined ? undefined : targetFile(provider, args.instructions, args.environment);
-  if (target !== undefined && "message" in target) return { exit: 2, message: `activate: ${target.message}` };
+  if (target !== undefined && "problem" in target) return { exit: 2, note: target.problem };
 
   const members = await activationStatuses(pkg, provider, grantsOf(await loadTrustStore(args.state_dir), pkg.name), new Set(args.enable ?? []));
   const blocked = members.filter((m) => m.status === "blocked").map((m) => m.ref);
   // A required dependency that is not there blocks too: no half of a package is activated.
-  const missingDependencies = pkg.dependencies.filter((d) => d.requirement === "required" && d.status !== "resolved").map((d) => `${d.ref} (${d.status})`);
+  const missingDependencies: MissingDependency[] = pkg.dependencies
+    .filter((d) => d.requirement === "required" && d.status !== "resolved")
+    .map((d) => ({ ref: d.ref, status: d.status }));
   if (blocked.length > 0 || missingDependencies.length > 0) {
-    const why = [
-      ...(blocked.length > 0 ? [`blocked: ${blocked.join(", ")}`] : []),
-      ...(missingDependencies.length > 0 ? [`required dependencies: ${missingDependencies.join(", ")}`] : []),
-    ];
-    return { exit: 1, activation: "blocked", members, instructions: [], message: `activate: ${pkg.name} is not activated for ${provider} (${why.join("; ")})` };
+    return {
+      exit: 1,
+      activation: "blocked",
+      members,
+      instructions: [],
+      note: { kind: "lifecycle-activation-blocked", plugin: pkg.name, provider, blocked, dependencies: missingDependencies },
+    };
   }
 
   if (target === undefined || args.instructions === undefined) return { exit: 0, activation: "active", members, instructions: [] };
@@ -55,7 +61,7 @@ export async function activate(source: string, args: LifecycleArgs): Promise<Lif
   for (const m of active) blocks.push({ ref: m.ref, content: await instructionBytes(pkg, m.ref) });
   const untouched = await writeInstructions(args.state_dir, pkg.name, target.file, blocks);
   const instructions: InstructionPlacement[] = active.map((m) => ({ ref: m.ref, scope, file: target.file, written: !untouched.includes(m.ref) }));
-  const result: LifecycleResult = { exit: 0, activation: "active", members, instructions };
-  if (untouched.length > 0) result.message = `activate: left as the user changed them in ${target.file}: ${untouched.join(", ")}`;
+  const result: LifecycleOutcome = { exit: 0, activation: "active", members, instructions };
+  if (untouched.length > 0) result.note = { kind: "lifecycle-instructions-untouched", file: target.file, refs: untouched };
   return result;
 }

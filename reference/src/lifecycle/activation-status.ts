@@ -11,6 +11,7 @@ import { unsupportedReason } from "../validate/hook-combinations.js";
 import { reportProvider, type Harness } from "../dispatch/types.js";
 import { parseReference } from "../validate/references.js";
 import { hookGrantProblem, toolGrantProblem } from "./grants.js";
+import { type MemberReason, reasonText } from "./messages/index.js";
 import type { LifecyclePackage } from "./package-read.js";
 import type { PackageGrants } from "./trust-store.js";
 import { hookKey, toolKey } from "./trust-store.js";
@@ -20,16 +21,16 @@ export function isInstructionRef(ref: string): boolean {
   return parsed.ok && parsed.reference.kind === "instruction";
 }
 
-function unavailable(ref: string, requirement: string, reason: string): MemberState {
-  return { ref, requirement, status: requirement === "required" ? "blocked" : "omitted", reason };
+function unavailable(ref: string, requirement: string, reason: MemberReason): MemberState {
+  return { ref, requirement, status: requirement === "required" ? "blocked" : "omitted", reason: reasonText(reason) };
 }
 
 export async function activationStatuses(pkg: LifecyclePackage, provider: Harness, grants: PackageGrants | undefined, enable: ReadonlySet<string>): Promise<MemberState[]> {
   const states: MemberState[] = [];
   for (const member of pkg.members) {
-    if (member.status !== "resolved") states.push(unavailable(member.ref, member.requirement, member.status));
+    if (member.status !== "resolved") states.push(unavailable(member.ref, member.requirement, { kind: "lifecycle-member-unresolved", status: member.status }));
     else if (member.requirement === "recommended" && isInstructionRef(member.ref) && !enable.has(member.ref)) {
-      states.push({ ref: member.ref, requirement: member.requirement, status: "inactive", reason: "recommended; not enabled" });
+      states.push({ ref: member.ref, requirement: member.requirement, status: "inactive", reason: reasonText({ kind: "lifecycle-member-not-enabled" }) });
     } else states.push({ ref: member.ref, requirement: member.requirement, status: "active" });
   }
   for (const tool of pkg.tools) {
@@ -41,7 +42,8 @@ export async function activationStatuses(pkg: LifecyclePackage, provider: Harnes
     const unsupported = unsupportedReason(reportProvider(provider), hook);
     if (unsupported !== undefined) {
       const omit = hook.requirement === "optional" && hook.fallback === "omit";
-      states.push({ ref, requirement: hook.requirement, status: omit ? "omitted" : "blocked", reason: `${provider}: ${unsupported}` });
+      const reason = reasonText({ kind: "lifecycle-hook-unsupported", provider, why: unsupported });
+      states.push({ ref, requirement: hook.requirement, status: omit ? "omitted" : "blocked", reason });
       continue;
     }
     const problem = await hookGrantProblem(grants, pkg, hook);

@@ -2,21 +2,23 @@
 // Approving a hook also approves the tool it runs (a hook cannot run without it); revoking a
 // hook forgets the hook's grant only, since its tool may serve other hooks.
 
-import type { LifecycleArgs, LifecycleResult } from "../../../runner/shared/protocol.js";
+import type { LifecycleArgs } from "../../../runner/shared/protocol.js";
 import { compareUtf8 } from "../manifest-types.js";
+import { errorText } from "../wording.js";
 import { hookGrant, toolGrant } from "./grants.js";
+import type { LifecycleOutcome } from "./outcome.js";
 import { readPackage } from "./package-read.js";
 import { selectKeys } from "./selection.js";
 import { grantsOf, hookKey, loadTrustStore, saveTrustStore, toolKey } from "./trust-store.js";
 
 const sorted = (keys: Iterable<string>): string[] => [...keys].sort(compareUtf8);
 
-export async function approve(source: string, args: LifecycleArgs): Promise<LifecycleResult> {
+export async function approve(source: string, args: LifecycleArgs): Promise<LifecycleOutcome> {
   const read = await readPackage(source, args.plugin);
-  if (!read.ok) return { exit: 1, approved: [], message: `approve: ${read.message}` };
+  if (!read.ok) return { exit: 1, approved: [], note: read.problem };
   const pkg = read.pkg;
   const keys = selectKeys(pkg, args, true);
-  if (typeof keys === "string") return { exit: 2, message: `approve: ${keys}` };
+  if (!Array.isArray(keys)) return { exit: 2, note: keys };
 
   const store = await loadTrustStore(args.state_dir);
   const grants = { ...(grantsOf(store, pkg.name) ?? {}) };
@@ -33,7 +35,7 @@ export async function approve(source: string, args: LifecycleArgs): Promise<Life
     try {
       grants[key] = await toolGrant(pkg, tool);
     } catch (error) {
-      return { exit: 1, approved: [], message: `approve: cannot read the entry of tool ${id}: ${error instanceof Error ? error.message : String(error)}` };
+      return { exit: 1, approved: [], note: { kind: "lifecycle-tool-entry-unreadable", id, error: errorText(error) } };
     }
   }
   store.packages[pkg.name] = grants;
@@ -41,7 +43,7 @@ export async function approve(source: string, args: LifecycleArgs): Promise<Life
   return { exit: 0, approved: sorted(keys) };
 }
 
-export async function revoke(source: string, args: LifecycleArgs): Promise<LifecycleResult> {
+export async function revoke(source: string, args: LifecycleArgs): Promise<LifecycleOutcome> {
   const store = await loadTrustStore(args.state_dir);
   const grants = grantsOf(store, args.plugin) ?? {};
   let keys: string[];
@@ -52,7 +54,7 @@ export async function revoke(source: string, args: LifecycleArgs): Promise<Lifec
     // can still have its grants revoked by name.
     const read = await readPackage(source, args.plugin);
     const selected = read.ok ? selectKeys(read.pkg, args, false) : [...(args.tools ?? []).map(toolKey), ...(args.hooks ?? []).map(hookKey)];
-    if (typeof selected === "string") return { exit: 2, message: `revoke: ${selected}` };
+    if (!Array.isArray(selected)) return { exit: 2, note: selected };
     keys = selected;
   }
   const revoked = keys.filter((key) => Object.hasOwn(grants, key));

@@ -11,6 +11,7 @@
 // bytes exactly. A block the user edited stays recorded: a later removal still reports it.
 
 import { blockMarkers, removeBlock, type Removal } from "./instruction-blocks.js";
+import { LifecycleFailure } from "./messages/index.js";
 import { BLOCKS_FILE, readState, writeState } from "./state-files.js";
 
 export interface BlockRecord {
@@ -35,7 +36,7 @@ export interface BlockState {
 export async function loadBlockState(stateDir: string): Promise<BlockState> {
   const state = await readState<BlockState>(stateDir, BLOCKS_FILE, () => ({ schema: 1, files: {}, blocks: [] }));
   if (typeof state !== "object" || state === null || !Array.isArray(state.blocks) || typeof state.files !== "object" || state.files === null) {
-    throw new Error(`instruction block record in ${stateDir} has an unknown shape`);
+    throw new LifecycleFailure({ kind: "lifecycle-block-record-shape", stateDir });
   }
   return state;
 }

@@ -9,6 +9,7 @@ import { dispatch, type DispatchRequest, type DispatchResult } from "../dispatch
 import type { HookPolicy } from "../dispatch/package-load.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { hookGrantProblem } from "./grants.js";
+import { reasonText } from "./messages/index.js";
 import { readPackage, type LifecyclePackage } from "./package-read.js";
 import { grantsOf, loadTrustStore, type PackageGrants } from "./trust-store.js";
 
@@ -26,7 +27,7 @@ async function hookRefusals(pkg: LifecyclePackage, requested: readonly string[] 
     const hook = pkg.hooks.find((h) => h.id === id);
     // Unknown ids are passed on for dispatch to refuse.
     const problem = hook ? await hookGrantProblem(grants, pkg, hook) : undefined;
-    if (problem !== undefined) refused.set(id, problem);
+    if (problem !== undefined) refused.set(id, reasonText(problem));
   }
   return refused;
 }

@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { canonicalJson } from "../dispatch/compose.js";
 import { sha256Hex } from "../validate/report.js";
+import type { GrantProblem } from "./messages/index.js";
 import type { HookEntry, LifecyclePackage, ToolEntry } from "./package-read.js";
 import { hookKey, toolKey, type Grant, type PackageGrants } from "./trust-store.js";
 
@@ -25,34 +26,34 @@ export function hookGrant(hook: HookEntry): Grant {
 }
 
 /** Why the tool's grant is not current, or undefined when it is. */
-export async function toolGrantProblem(grants: PackageGrants | undefined, pkg: LifecyclePackage, toolId: string): Promise<string | undefined> {
+export async function toolGrantProblem(grants: PackageGrants | undefined, pkg: LifecyclePackage, toolId: string): Promise<GrantProblem | undefined> {
   const tool = pkg.tools.find((t) => t.id === toolId);
-  if (!tool) return `tool ${toolId} is not in the package`;
+  if (!tool) return { kind: "lifecycle-grant-tool-absent", tool: toolId };
   const grant = grants && Object.hasOwn(grants, toolKey(toolId)) ? grants[toolKey(toolId)] : undefined;
-  if (!grant) return "not approved";
-  if (grant.table_sha256 !== tableHash(tool.table)) return "tool contract changed since approval";
+  if (!grant) return { kind: "lifecycle-grant-missing" };
+  if (grant.table_sha256 !== tableHash(tool.table)) return { kind: "lifecycle-grant-tool-contract-changed" };
   let now: Grant;
   try {
     now = await toolGrant(pkg, tool);
   } catch {
-    return "tool entry cannot be read";
+    return { kind: "lifecycle-grant-tool-unreadable" };
   }
-  if (grant.entry_sha256 !== now.entry_sha256) return "tool bytes changed since approval";
+  if (grant.entry_sha256 !== now.entry_sha256) return { kind: "lifecycle-grant-tool-bytes-changed" };
   return undefined;
 }
 
 /** Why the hook's own grant (its [[hook]] table) is not current, or undefined when it is. */
-export function hookTableProblem(grants: PackageGrants | undefined, hook: HookEntry): string | undefined {
+export function hookTableProblem(grants: PackageGrants | undefined, hook: HookEntry): GrantProblem | undefined {
   const grant = grants && Object.hasOwn(grants, hookKey(hook.id)) ? grants[hookKey(hook.id)] : undefined;
-  if (!grant) return "not approved";
-  if (grant.table_sha256 !== hookGrant(hook).table_sha256) return "hook changed since approval";
+  if (!grant) return { kind: "lifecycle-grant-missing" };
+  if (grant.table_sha256 !== hookGrant(hook).table_sha256) return { kind: "lifecycle-grant-hook-changed" };
   return undefined;
 }
 
 /** Why the hook may not run: its own grant, then its tool's (a hook runs only with both). */
-export async function hookGrantProblem(grants: PackageGrants | undefined, pkg: LifecyclePackage, hook: HookEntry): Promise<string | undefined> {
+export async function hookGrantProblem(grants: PackageGrants | undefined, pkg: LifecyclePackage, hook: HookEntry): Promise<GrantProblem | undefined> {
   const own = hookTableProblem(grants, hook);
   if (own !== undefined) return own;
   const toolProblem = await toolGrantProblem(grants, pkg, hook.tool);
-  return toolProblem === "not approved" ? `tool ${hook.tool} not approved` : toolProblem;
+  return toolProblem?.kind === "lifecycle-grant-missing" ? { kind: "lifecycle-grant-tool-unapproved", tool: hook.tool } : toolProblem;
 }

@@ -10,8 +10,8 @@ import { join, resolve } from "node:path";
 import type { ReportMember } from "../../../runner/shared/validation-report.js";
 import type { HookSubject, HookPhase, HookEffect, FailurePolicy, ErrorVisibility } from "../manifest-types.js";
 import { decodeManifest, readManifestBytes, type JsonObject } from "../validate/manifest-decode.js";
-import { bounded } from "../dispatch/bounded.js";
 import { EXIT, validate } from "../validate/validate.js";
+import type { PackageProblem } from "./messages/index.js";
 
 export interface ToolEntry {
   id: string;
@@ -50,7 +50,7 @@ export interface LifecyclePackage {
   dependencies: ReportMember[];
 }
 
-export type PackageRead = { ok: true; pkg: LifecyclePackage } | { ok: false; message: string };
+export type PackageRead = { ok: true; pkg: LifecyclePackage } | { ok: false; problem: PackageProblem };
 
 function tables(manifest: JsonObject, key: string): JsonObject[] {
   const list = manifest[key];
@@ -80,22 +80,22 @@ function hookEntry(table: JsonObject): HookEntry {
 export async function readPackage(source: string, plugin: string): Promise<PackageRead> {
   const result = await validate(source);
   if (result.exit === EXIT.usage) {
-    return { ok: false, message: bounded(`cannot load source: ${result.report.diagnostics[0]?.message ?? "not a source directory"}`) };
+    return { ok: false, problem: { kind: "lifecycle-source-unloadable", diagnostic: result.report.diagnostics[0]?.message } };
   }
   const record = result.report.packages.find((p) => p.slot_name === plugin);
   if (!record) {
     const prefix = `plugins/${plugin}`;
     const first = result.report.diagnostics.find((d) => d.severity === "error" && (d.path === prefix || d.path.startsWith(`${prefix}/`)));
-    const why = first
-      ? `package ${JSON.stringify(plugin)} does not validate (${first.code}: ${first.message})`
-      : `source has no package ${JSON.stringify(plugin)} (plugins/<name>/PLUGIN.toml)`;
-    return { ok: false, message: bounded(why) };
+    const problem: PackageProblem = first
+      ? { kind: "lifecycle-package-invalid", plugin, code: first.code, diagnostic: first.message }
+      : { kind: "lifecycle-package-absent", plugin };
+    return { ok: false, problem };
   }
   const dir = resolve(source, record.path);
   // validate() read these bytes a moment ago; read them again for the raw tables.
   const read = await readManifestBytes(join(dir, "PLUGIN.toml"));
   const decoded = read.ok ? decodeManifest(read.bytes) : undefined;
-  if (!decoded?.ok) return { ok: false, message: `package ${JSON.stringify(plugin)}: PLUGIN.toml changed while it was read` };
+  if (!decoded?.ok) return { ok: false, problem: { kind: "lifecycle-package-changed", plugin } };
   const manifest = decoded.manifest;
   return {
     ok: true,

@@ -5,14 +5,15 @@
 // nothing. Blocks of other packages are never touched. Files are written before the record
 // is saved: if a write fails, the record still lists the block, and a new removal retries.
 
-import type { LifecycleArgs, LifecycleResult } from "../../../runner/shared/protocol.js";
+import type { LifecycleArgs } from "../../../runner/shared/protocol.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { forgetPackage } from "./approve.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { loadBlockState, pruneFiles, removeRecorded, saveBlockState, type BlockRecord } from "./block-state.js";
 import { deleteCreated, readOptional } from "./file-io.js";
+import type { LifecycleOutcome } from "./outcome.js";
 
-export async function removePackage(args: LifecycleArgs): Promise<LifecycleResult> {
+export async function removePackage(args: LifecycleArgs): Promise<LifecycleOutcome> {
   const state = await loadBlockState(args.state_dir);
   const mine = state.blocks.filter((b) => b.plugin === args.plugin);
   const files = [...new Set(mine.map((b) => b.file))].sort(compareUtf8);
@@ -41,10 +42,10 @@ export async function removePackage(args: LifecycleArgs): Promise<LifecycleResul
   if (mine.length > 0) await saveBlockState(args.state_dir, state);
   await forgetPackage(args.state_dir, args.plugin);
 
-  const result: LifecycleResult = { exit: kept.length > 0 ? 1 : 0, removed };
+  const result: LifecycleOutcome = { exit: kept.length > 0 ? 1 : 0, removed };
   if (kept.length > 0) {
     result.kept = kept.map((k) => ({ file: k.file, ref: k.ref }));
-    result.message = `remove: ${kept.length} instruction block(s) changed by the user were left in place`;
+    result.note = { kind: "lifecycle-blocks-kept", count: kept.length };
   }
   return result;
 }

@@ -4,19 +4,19 @@
 // hook's tool, event, effect and policies), and whether a current grant already covers it, so a
 // re-approval shows what changed. Reviewing records nothing.
 
-import type { LifecycleArgs, LifecycleResult, ReviewEntry } from "../../../runner/shared/protocol.js";
+import type { LifecycleArgs, ReviewEntry } from "../../../runner/shared/protocol.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { hookTableProblem, toolGrantProblem } from "./grants.js";
+import { type GrantProblem, reasonText } from "./messages/index.js";
+import type { LifecycleOutcome } from "./outcome.js";
 import { readPackage, type HookEntry, type LifecyclePackage, type ToolEntry } from "./package-read.js";
 import { selectKeys } from "./selection.js";
 import { grantsOf, loadTrustStore, type PackageGrants } from "./trust-store.js";
 
-const NOT_APPROVED = "not approved";
-
 /** new, approved or changed (with why) from a grant problem. */
-function trustOf(problem: string | undefined): Pick<ReviewEntry, "trust" | "reason"> {
+function trustOf(problem: GrantProblem | undefined): Pick<ReviewEntry, "trust" | "reason"> {
   if (problem === undefined) return { trust: "approved" };
-  return problem === NOT_APPROVED ? { trust: "new" } : { trust: "changed", reason: problem };
+  return problem.kind === "lifecycle-grant-missing" ? { trust: "new" } : { trust: "changed", reason: reasonText(problem) };
 }
 
 const words = (value: unknown): string[] => (Array.isArray(value) ? value.filter((w): w is string => typeof w === "string") : []);
@@ -50,12 +50,12 @@ function hookEntry(grants: PackageGrants | undefined, hook: HookEntry): ReviewEn
   };
 }
 
-export async function review(source: string, args: LifecycleArgs): Promise<LifecycleResult> {
+export async function review(source: string, args: LifecycleArgs): Promise<LifecycleOutcome> {
   const read = await readPackage(source, args.plugin);
-  if (!read.ok) return { exit: 1, review: [], message: `review: ${read.message}` };
+  if (!read.ok) return { exit: 1, review: [], note: read.problem };
   const pkg = read.pkg;
   const keys = selectKeys(pkg, args, true);
-  if (typeof keys === "string") return { exit: 2, message: `review: ${keys}` };
+  if (!Array.isArray(keys)) return { exit: 2, note: keys };
   const grants = grantsOf(await loadTrustStore(args.state_dir), pkg.name);
   const entries: ReviewEntry[] = [];
   for (const key of keys) {

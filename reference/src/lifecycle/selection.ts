@@ -3,22 +3,23 @@
 // tool for review and approval (a hook cannot run without it).
 
 import type { LifecycleArgs } from "../../../runner/shared/protocol.js";
+import type { SelectionProblem } from "./messages/index.js";
 import type { LifecyclePackage } from "./package-read.js";
 import { hookKey, toolKey } from "./trust-store.js";
 
-/** The grant keys the filters name, or the message for an id the package does not have. */
-export function selectKeys(pkg: LifecyclePackage, args: LifecycleArgs, withHookTools: boolean): string[] | string {
+/** The grant keys the filters name, or the problem of an id the package does not have. */
+export function selectKeys(pkg: LifecyclePackage, args: LifecycleArgs, withHookTools: boolean): string[] | SelectionProblem {
   if (args.tools === undefined && args.hooks === undefined) {
     return [...pkg.tools.map((t) => toolKey(t.id)), ...pkg.hooks.map((h) => hookKey(h.id))];
   }
   const keys = new Set<string>();
   for (const id of args.tools ?? []) {
-    if (!pkg.tools.some((t) => t.id === id)) return `package ${JSON.stringify(pkg.name)} has no tool ${JSON.stringify(id)}`;
+    if (!pkg.tools.some((t) => t.id === id)) return { kind: "lifecycle-tool-unknown", plugin: pkg.name, id };
     keys.add(toolKey(id));
   }
   for (const id of args.hooks ?? []) {
     const hook = pkg.hooks.find((h) => h.id === id);
-    if (!hook) return `package ${JSON.stringify(pkg.name)} has no hook ${JSON.stringify(id)}`;
+    if (!hook) return { kind: "lifecycle-hook-unknown", plugin: pkg.name, id };
     keys.add(hookKey(id));
     if (withHookTools) keys.add(toolKey(hook.tool));
   }

@@ -5,6 +5,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import { readOptional } from "./file-io.js";
+import { LifecycleFailure } from "./messages/index.js";
 
 export const TRUST_FILE = "trust.json";
 export const BLOCKS_FILE = "instruction-blocks.json";
@@ -16,7 +17,7 @@ export async function readState<T>(stateDir: string, name: string, empty: () => 
   try {
     return JSON.parse(bytes.toString("utf8")) as T;
   } catch {
-    throw new Error(`state file ${join(stateDir, name)} is not JSON`);
+    throw new LifecycleFailure({ kind: "lifecycle-state-not-json", file: join(stateDir, name) });
   }
 }
 

@@ -11,6 +11,7 @@
 // validates (SPEC 11.2, PAP-LIFE-TRUST-INVALID-PACKAGE).
 
 import type { HookPolicy } from "../dispatch/package-load.js";
+import { LifecycleFailure } from "./messages/index.js";
 import { readState, TRUST_FILE, writeState } from "./state-files.js";
 
 export interface Grant {
@@ -36,7 +37,7 @@ function empty(): TrustStore {
 export async function loadTrustStore(stateDir: string): Promise<TrustStore> {
   const store = await readState<TrustStore>(stateDir, TRUST_FILE, empty);
   if (typeof store !== "object" || store === null || typeof store.packages !== "object" || store.packages === null) {
-    throw new Error(`trust store in ${stateDir} has an unknown shape`);
+    throw new LifecycleFailure({ kind: "lifecycle-trust-store-shape", stateDir });
   }
   return store;
 }

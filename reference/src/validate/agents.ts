@@ -7,7 +7,8 @@ import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import { decodeUtf8, hasText, MAX_DOCUMENT_BYTES, parseYamlMapping, readHead, splitFrontmatter } from "../frontmatter.js";
 import type { AgentRejection, AgentsUnavailable } from "./messages/sources.js";
-import { errorText, listConventionDirectory, MAX_CONVENTION_ENTRIES } from "./source-dirs.js";
+import { errorText } from "../wording.js";
+import { listConventionDirectory, MAX_CONVENTION_ENTRIES } from "./source-dirs.js";
 
 export const AGENTS_DIR = "agents";
 export const AGENT_FILE = "AGENT.md";

@@ -5,6 +5,7 @@
 import type { Dir, Dirent, Stats } from "node:fs";
 import { lstat, opendir } from "node:fs/promises";
 import { join } from "node:path";
+import { errorText } from "../wording.js";
 import type { DiscoveryProblem } from "./messages/source.js";
 
 export const PLUGINS_DIR = "plugins";
@@ -37,10 +38,6 @@ export interface Discovery {
 function errorCode(error: unknown): string | undefined {
   // Stryker disable next-line ConditionalExpression,LogicalOperator: fs promises reject only with Error objects that carry a code
   return typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : undefined;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });

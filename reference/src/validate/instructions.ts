@@ -6,7 +6,8 @@ import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import { decodeUtf8, MAX_DOCUMENT_BYTES, readHead } from "../frontmatter.js";
 import type { InstructionFlaw, InstructionsUnavailable } from "./messages/sources.js";
-import { errorText, listConventionDirectory, MAX_CONVENTION_ENTRIES } from "./source-dirs.js";
+import { errorText } from "../wording.js";
+import { listConventionDirectory, MAX_CONVENTION_ENTRIES } from "./source-dirs.js";
 
 export const INSTRUCTIONS_DIR = "instructions";
 const EXTENSION = ".md";

@@ -8,6 +8,7 @@ import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { parse, TomlError } from "smol-toml";
 import { LIMITS, PARSER_MAX_DEPTH } from "./limits.js";
+import { errorText } from "../wording.js";
 import type { DecodeProblem } from "./messages/decode.js";
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
@@ -23,10 +24,6 @@ export type DecodeFailure = DecodeProblem;
 
 export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; failure: DecodeFailure };
 export type DecodeResult = { ok: true; manifest: JsonObject } | { ok: false; failure: DecodeFailure };
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Over the manifest size limit: `bytes` when the whole size is known, else only "more than the limit". */
 function manifestTooLarge(bytes?: number): DecodeFailure {
@@ -156,9 +153,6 @@ class BoundViolation extends Error {
   }
 }
 
-/** The violations the walk finds, each with the location it is found at. */
-type Violation = Extract<DecodeFailure, { at: unknown }>;
-
 /** The float markers this module made: known by identity, so a table the author wrote with a `toml_float` key is never one. */
 const FLOAT_MARKERS = new WeakSet<object>();
 
@@ -189,13 +183,13 @@ class BoundsWalker {
     const value = this.visit(table, 0);
     // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: unreachable: smol-toml always returns a table for a document
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      throw new Error("TOML parser did not return a table");
+      this.fail({ code: "invalid_plugin_package", kind: "manifest-not-table" });
     }
     return value;
   }
 
   /** Stops the walk at its first violation (so `this.path`, which a violation holds as its location, stays as it is). */
-  private fail(violation: Violation): never {
+  private fail(violation: DecodeFailure): never {
     throw new BoundViolation(violation);
   }
 
@@ -224,7 +218,7 @@ class BoundsWalker {
     // Stryker disable next-line ConditionalExpression,MethodExpression: how a date-time reaches the schema is undecided (SPEC 2, open questions); no case uses one where it matters
     if (value instanceof Date) return value.toISOString();
     // Stryker disable next-line ConditionalExpression,LogicalOperator: unreachable: smol-toml yields only the types above, tables and arrays
-    if (value === null || typeof value !== "object") throw new Error(`unexpected TOML value of type ${typeof value}`);
+    if (value === null || typeof value !== "object") this.fail({ code: "invalid_plugin_package", kind: "manifest-value-type", type: typeof value });
 
     if (level > LIMITS.nesting_levels) this.fail({ code: "invalid_plugin_package", kind: "manifest-nesting-levels", at: this.path, level });
     if (Array.isArray(value)) {

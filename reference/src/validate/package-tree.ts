@@ -48,6 +48,7 @@
 import type { Dir, Stats } from "node:fs";
 import { lstat, opendir } from "node:fs/promises";
 import { join } from "node:path";
+import { errorText } from "../wording.js";
 import type { SpecialEntry, TreeProblem } from "./messages/tree.js";
 
 /** The package-tree limits of the reference consumer; names are quoted in messages (messages/tree.ts). */
@@ -113,10 +114,6 @@ type Listing = { ok: true; names: string[] } | { ok: false; error: unknown } | {
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 const lossyUtf8 = new TextDecoder("utf-8");
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 // Stryker disable next-line BlockStatement: only the order of findings, which the report sorts (PAP-REPORT-SORTED)
 function byteOrder(left: string, right: string): number {

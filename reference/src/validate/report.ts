@@ -5,13 +5,14 @@ import { createHash } from "node:crypto";
 import type { ReportDiagnostic, ReportMember, ReportPackage, ReportProvider, ValidationReport } from "../../../runner/shared/validation-report.js";
 import type { DiscoveredPackage } from "./discovery.js";
 import { compareUtf8, type ManifestV1 } from "../manifest-types.js";
+import { EXECUTION_AUTHORIZATION_DETAIL } from "./messages/source.js";
 
 export const PROFILE = "portable-agent-packages/0.1";
 
 const EXECUTION_AUTHORIZATION = {
   status: "never_granted",
   check: "not_applicable",
-  detail: "author validation has no trust store and never executes package code",
+  detail: EXECUTION_AUTHORIZATION_DETAIL,
 };
 
 export type Verdict = "accept" | "reject";

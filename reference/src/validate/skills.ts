@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { decodeUtf8, hasText, MAX_FRONTMATTER_BYTES, parseYamlMapping, readHead, splitFrontmatter } from "../frontmatter.js";
 import type { Finding } from "./diagnostic-codes.js";
 import { type SkillFieldFlaw, type SkillNameFlaw, type SkillProblem, skillFieldFlawText, skillNameFlawText } from "./messages/sources.js";
-import { errorText, listConventionDirectory, MAX_CONVENTION_ENTRIES } from "./source-dirs.js";
+import { errorText } from "../wording.js";
+import { listConventionDirectory, MAX_CONVENTION_ENTRIES } from "./source-dirs.js";
 
 export const SKILLS_DIR = "skills";
 export const SKILL_FILE = "SKILL.md";

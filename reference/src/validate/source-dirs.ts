@@ -6,6 +6,7 @@ import type { Dirent } from "node:fs";
 import { lstat, opendir } from "node:fs/promises";
 import { join } from "node:path";
 import { compareUtf8 } from "../manifest-types.js";
+import { errorText } from "../wording.js";
 
 /** Entries examined at most per convention directory (the package entry bound of draft 0.1). */
 export const MAX_CONVENTION_ENTRIES = 4096;
@@ -21,11 +22,6 @@ export type Listing =
 function errorCode(error: unknown): string | undefined {
   // Stryker disable next-line ConditionalExpression,LogicalOperator: fs promises reject only with Error objects that carry a code
   return typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : undefined;
-}
-
-/** The text of an error, as findings and reasons carry it. */
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export async function listConventionDirectory(sourceRoot: string, name: string, cap = MAX_CONVENTION_ENTRIES): Promise<Listing> {

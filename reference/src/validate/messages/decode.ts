@@ -21,6 +21,9 @@ export type DecodeProblem =
   | { code: "invalid_plugin_package"; kind: "manifest-stack-exhausted"; error: string }
   | { code: "invalid_plugin_package"; kind: "manifest-parse-error"; error: string }
   | { code: "invalid_plugin_package"; kind: "manifest-undecodable"; error: string }
+  /** What the TOML parser returned is not what it promises (never expected): not a table at the root, a value of no TOML type. */
+  | { code: "invalid_plugin_package"; kind: "manifest-not-table" }
+  | { code: "invalid_plugin_package"; kind: "manifest-value-type"; type: string }
   | { code: "invalid_plugin_package"; kind: "manifest-string-bytes"; at: At; bytes: number }
   | { code: "invalid_plugin_package"; kind: "manifest-key-bytes"; at: At; bytes: number }
   | { code: "invalid_plugin_package"; kind: "manifest-integer-range"; at: At }
@@ -48,6 +51,8 @@ export const DECODE_MESSAGES: Messages<DecodeProblem> = {
   "manifest-stack-exhausted": (p) => ({ message: `TOML document too deeply nested to parse: ${p.error}` }),
   "manifest-parse-error": (p) => ({ message: `invalid TOML: ${p.error}` }),
   "manifest-undecodable": (p) => ({ message: `manifest could not be decoded: ${p.error}` }),
+  "manifest-not-table": () => ({ message: "manifest could not be decoded: TOML parser did not return a table" }),
+  "manifest-value-type": (p) => ({ message: `manifest could not be decoded: unexpected TOML value of type ${p.type}` }),
   "manifest-string-bytes": (p) => located(`string exceeds limit string_bytes = ${LIMITS.string_bytes} (actual: ${p.bytes} bytes)`, p.at),
   "manifest-key-bytes": (p) => located(`key exceeds limit string_bytes = ${LIMITS.string_bytes} (actual: ${p.bytes} bytes) in table`, p.at),
   "manifest-integer-range": (p) => located("integer value cannot be represented losslessly", p.at),

@@ -1,6 +1,7 @@
 // Findings about a source as a whole (reference/src/validate/validate.ts and discovery.ts,
 // SPEC.md 3.1, 3.2, 3.8): its id and path, where its packages are, duplicate plugin ids, no
-// packages, and required dependency cycles.
+// packages, and required dependency cycles; and what the report says of execution
+// authorization (report.ts).
 
 import { MANIFEST_FILE, PLUGINS_DIR, PLUGINS_DIR_ENTRIES } from "../discovery.js";
 import { type Messages, quote } from "./wording.js";
@@ -44,6 +45,9 @@ const DISCOVERY_MESSAGES: Messages<DiscoveryProblem> = {
   "discovery-manifest-symlink": () => ({ message: `${MANIFEST_FILE} must not be a symlink` }),
   "discovery-manifest-not-file": () => ({ message: `${MANIFEST_FILE} must be a regular file` }),
 };
+
+/** The report's execution_authorization.detail: why author validation authorizes nothing. */
+export const EXECUTION_AUTHORIZATION_DETAIL = "author validation has no trust store and never executes package code";
 
 export const SOURCE_MESSAGES: Messages<SourceProblem> = {
   ...DISCOVERY_MESSAGES,
