@@ -9,7 +9,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { POINTER, WORDING } from "./wording-ignorer.mjs";
 
 const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const OUT_DIR = resolve(KIT_ROOT, "reports/mutation");
@@ -30,17 +29,15 @@ export const TARGETS = { validator: 85, dispatcher: 85 };
 const STATUSES = ["Killed", "Timeout", "Survived", "NoCoverage", "RuntimeError", "CompileError", "Ignored", "Pending"];
 
 /**
- * Why a mutant was ignored: Stryker's static mutants, the wording ignorer's (message, detail,
- * pointer), or a `// Stryker disable` directive in the reference (an equivalent mutant, marked).
+ * Why a mutant was ignored: Stryker's static mutants, or a `// Stryker disable` directive in the
+ * reference (an equivalent mutant, marked).
  */
 function ignoredKind(reason = "") {
-  if (reason.startsWith("Static mutant")) return "static";
-  if (reason === WORDING || reason === POINTER) return "wording";
-  return "marked";
+  return reason.startsWith("Static mutant") ? "static" : "marked";
 }
 
 function emptyCounts() {
-  return { ...Object.fromEntries(STATUSES.map((s) => [s, 0])), static: 0, wording: 0, marked: 0 };
+  return { ...Object.fromEntries(STATUSES.map((s) => [s, 0])), static: 0, marked: 0 };
 }
 
 function rel(file) {
@@ -60,7 +57,7 @@ export function summarize(report) {
       counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
       if (mutant.status === "Ignored") counts[ignoredKind(mutant.statusReason)] += 1;
     }
-    for (const s of [...STATUSES, "static", "wording", "marked"]) mod.counts[s] += counts[s];
+    for (const s of [...STATUSES, "static", "marked"]) mod.counts[s] += counts[s];
     mod.files.push({ file: path, counts, ...scores(counts) });
   }
   const all = [...modules, ...(other.files.length > 0 ? [other] : [])].filter((m) => m.files.length > 0);
@@ -89,7 +86,7 @@ function fmt(x) {
 }
 
 export function renderText(summary) {
-  const head = ["module", "score %", "covered %", "marked-as-survived %", "killed", "timeout", "survived", "no cov", "errors", "marked equiv.", "wording", "static", "target"];
+  const head = ["module", "score %", "covered %", "marked-as-survived %", "killed", "timeout", "survived", "no cov", "errors", "marked equiv.", "static", "target"];
   const rows = summary.map((m) => [
     m.name,
     fmt(m.score),
@@ -101,7 +98,6 @@ export function renderText(summary) {
     m.counts.NoCoverage,
     m.counts.RuntimeError + m.counts.CompileError,
     m.counts.marked,
-    m.counts.wording,
     m.counts.static,
     TARGETS[m.name] === undefined ? "-" : `${TARGETS[m.name]} ${m.score !== null && m.score >= TARGETS[m.name] ? "ok" : "MISSED"}`,
   ]);
@@ -113,16 +109,16 @@ export function renderText(summary) {
 export function renderMarkdown(summary, when = new Date().toISOString()) {
   const out = [`# Mutation score of the reference`, ``, `Run: ${when}. Killed by the conformance suite (cases/) run against the reference, not by its unit tests.`, ``];
   out.push(
-    `Score = (killed + timeout) / (killed + timeout + survived + no coverage). Ignored mutants are not scored: "marked equiv." are equivalent mutants marked by a \`// Stryker disable\` directive with a reason, "wording" those of the wording ignorer, "static" Stryker's static mutants (ignoreStatic). "marked-as-survived" is the score if every marked mutant had survived instead. Reasons: ignored.md.`,
+    `Score = (killed + timeout) / (killed + timeout + survived + no coverage). Ignored mutants are not scored: "marked equiv." are equivalent mutants marked by a \`// Stryker disable\` directive with a reason, "static" Stryker's static mutants (ignoreStatic). "marked-as-survived" is the score if every marked mutant had survived instead. Reasons: ignored.md.`,
     ``,
   );
   out.push(
-    `| module | score % | covered % | marked-as-survived % | killed | timeout | survived | no coverage | marked equiv. | wording | static |`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    `| module | score % | covered % | marked-as-survived % | killed | timeout | survived | no coverage | marked equiv. | static |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
   );
   for (const m of summary)
     out.push(
-      `| ${m.name} | ${fmt(m.score)} | ${fmt(m.coveredScore)} | ${fmt(m.unmarkedScore)} | ${m.counts.Killed} | ${m.counts.Timeout} | ${m.counts.Survived} | ${m.counts.NoCoverage} | ${m.counts.marked} | ${m.counts.wording} | ${m.counts.static} |`,
+      `| ${m.name} | ${fmt(m.score)} | ${fmt(m.coveredScore)} | ${fmt(m.unmarkedScore)} | ${m.counts.Killed} | ${m.counts.Timeout} | ${m.counts.Survived} | ${m.counts.NoCoverage} | ${m.counts.marked} | ${m.counts.static} |`,
     );
   out.push(``, `## Per file`, ``, `| file | score % | killed | timeout | survived | no coverage |`, `|---|---:|---:|---:|---:|---:|`);
   for (const m of summary)
@@ -132,7 +128,7 @@ export function renderMarkdown(summary, when = new Date().toISOString()) {
 
 /**
  * Every Ignored mutant with Stryker's reason: the equivalent mutants marked in the reference
- * (`// Stryker disable …: reason`), the wording ignorer's, and static ones (ignoreStatic).
+ * (`// Stryker disable …: reason`) and static ones (ignoreStatic).
  */
 export function renderIgnored(report) {
   const byReason = new Map();
@@ -150,7 +146,7 @@ export function renderIgnored(report) {
   const out = [
     `# Ignored mutants and why`,
     ``,
-    `Not run and not scored. Reasons come from the \`// Stryker disable\` comments in reference/src, from runner/mutation/wording-ignorer.mjs, or from Stryker (static mutants).`,
+    `Not run and not scored. Reasons come from the \`// Stryker disable\` comments in reference/src or from Stryker (static mutants).`,
     ``,
   ];
   for (const [reason, mutants] of [...byReason].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {

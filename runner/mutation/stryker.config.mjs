@@ -12,10 +12,7 @@ import { join } from "node:path";
 export default {
   packageManager: "npm",
   testRunner: "vitest",
-  plugins: ["@stryker-mutator/vitest-runner", "./runner/mutation/module-summary-reporter.mjs", "./runner/mutation/wording-ignorer.mjs"],
-  // Mutants that only reword a message or a failure detail: Ignored with a reason, not run
-  // (wording-ignorer.mjs says exactly which; SPEC KIT-EXPECT-DIAGNOSTICS).
-  ignorers: ["wording"],
+  plugins: ["@stryker-mutator/vitest-runner", "./runner/mutation/module-summary-reporter.mjs"],
   vitest: {
     configFile: "runner/mutation/vitest.mutation.config.ts",
     // one test file imports everything; vite's related-file search would only add start-up time
