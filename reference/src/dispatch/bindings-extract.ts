@@ -65,7 +65,7 @@ export function bindInputs(hook: HookSpec, payload: NativePayload): BoundInputs 
     }
     // Stryker disable next-line LogicalOperator,BooleanLiteral: the validator (3.10) rejects a binding whose input the tool does not declare, so the lookup never misses
     if (required.get(binding.input) ?? true) {
-      return { ok: false, failure: { code: "hook_binding_missing", detail: `event field ${binding.field} is missing or unusable for required input ${binding.input}` } };
+      return { ok: false, failure: { code: "hook_binding_missing", kind: "binding-missing", field: binding.field, input: binding.input } };
     }
   }
   return { ok: true, values };

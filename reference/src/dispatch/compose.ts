@@ -3,7 +3,9 @@
 // in order, and two different rewrites (or replacements) are a conflict, never a silent pick.
 
 import { CONTEXT_EVENTS } from "./event-map.js";
+import { conflictReason, failureDetail, failureLine } from "./messages/failures.js";
 import type { HookOutcome } from "./policy.js";
+import type { Failure } from "./types.js";
 
 export interface Composed {
   denyReasons: string[];
@@ -29,12 +31,6 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function names(ids: readonly string[]): string {
-  const quoted = ids.map((id) => `\`${id}\``);
-  // Stryker disable next-line LogicalOperator,MethodExpression: names() only runs for conflicts (two or more hooks), and dropping slice() only repeats the last name: wording
-  return quoted.length <= 1 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
-}
-
 interface Candidate {
   hookId: string;
   value: unknown;
@@ -47,6 +43,11 @@ function agree(candidates: readonly Candidate[]): { value?: unknown; conflict?: 
   // Stryker disable next-line OptionalChaining: candidates is non-empty there
   if (distinct.size === 1) return { value: candidates[0]?.value };
   return { conflict: candidates.map((c) => c.hookId) };
+}
+
+/** One user diagnostic per hook of a conflict, each naming them all (the detail is not bounded: it lists every hook). */
+function reportConflict(composed: Composed, conflict: Extract<Failure, { code: "hook_conflict" }>): void {
+  for (const id of conflict.hooks) composed.diagnostics.push(failureLine(id, conflict.code, failureDetail(conflict)));
 }
 
 export function compose(event: string, outcomes: readonly HookOutcome[]): Composed {
@@ -88,16 +89,15 @@ export function compose(event: string, outcomes: readonly HookOutcome[]): Compos
 
   const rewrite = agree(rewrites);
   if (rewrite.conflict) {
-    for (const id of rewrite.conflict) composed.diagnostics.push(`hook \`${id}\`: hook_conflict (rewrite_input results differ between hooks ${names(rewrite.conflict)})`);
-    composed.denyReasons.push(`hooks ${names(rewrite.conflict)} returned conflicting input rewrites`);
+    reportConflict(composed, { code: "hook_conflict", kind: "conflict-rewrite", hooks: rewrite.conflict });
+    composed.denyReasons.push(conflictReason(rewrite.conflict));
   } else if (rewrite.value !== undefined) {
     composed.rewrite = rewrite.value as Record<string, unknown>;
   }
 
   const replacement = agree(replacements);
   if (replacement.conflict) {
-    for (const id of replacement.conflict)
-      composed.diagnostics.push(`hook \`${id}\`: hook_conflict (replace_output results differ between hooks ${names(replacement.conflict)}; output not replaced)`);
+    reportConflict(composed, { code: "hook_conflict", kind: "conflict-replace", hooks: replacement.conflict });
   } else if (replacements.length > 0) {
     composed.replacement = { output: replacement.value };
   }

@@ -5,6 +5,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { errorText } from "../wording.js";
 import { bindInputs, buildArgv } from "./bindings-extract.js";
 import { bounded } from "./bounded.js";
 import { compose } from "./compose.js";
@@ -12,6 +13,8 @@ import { incompatibility } from "./effect-compat.js";
 import { subjectPhaseOf, type SubjectPhase } from "./event-map.js";
 import { runHandler, MAX_STDOUT_BYTES, type RunOutcome } from "./handler-run.js";
 import { invocationFor, type Environment } from "./invocation.js";
+import { type DispatchProblem, dispatchErrorLine, problemText } from "./messages/errors.js";
+import { failureDetail, notRunLine } from "./messages/failures.js";
 import { nativeResponse } from "./native-response.js";
 import { loadPackage, type HookPolicy, type HookSpec, type LoadedPackage } from "./package-load.js";
 import { fromFailure, fromResult, type HookOutcome } from "./policy.js";
@@ -51,10 +54,15 @@ export interface DispatchResult {
   stderr: string;
 }
 
-class DispatchError extends Error {}
+/** What ends a dispatch before the hooks' answers are composed; dispatch() words it as a dispatcher error. */
+class DispatchError extends Error {
+  constructor(readonly problem: DispatchProblem) {
+    super();
+  }
+}
 
-function dispatcherError(message: string): DispatchResult {
-  return { exit: 1, stdout: "", stderr: `pap-reference hook dispatch: ${bounded(message)}\n` };
+function dispatcherError(problem: DispatchProblem): DispatchResult {
+  return { exit: 1, stdout: "", stderr: dispatchErrorLine(bounded(problemText(problem))) };
 }
 
 function parsePayload(bytes: Buffer): { payload: NativePayload; event: string } {
@@ -63,12 +71,12 @@ function parsePayload(bytes: Buffer): { payload: NativePayload; event: string } 
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: the runner sends JSON of args.event, always valid UTF-8; no case can send invalid bytes
     value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    throw new DispatchError("the native event on stdin is not JSON");
+    throw new DispatchError({ kind: "request-event-not-json" });
   }
   // Stryker disable next-line LogicalOperator: a non-object has no hook_event_name, so the next check refuses it with the same exit 1 (null throws: exit 1 too)
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new DispatchError("the native event on stdin is not a JSON object");
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new DispatchError({ kind: "request-event-not-object" });
   const event = (value as NativePayload)["hook_event_name"];
-  if (typeof event !== "string") throw new DispatchError("the native event has no hook_event_name string");
+  if (typeof event !== "string") throw new DispatchError({ kind: "request-event-unnamed" });
   return { payload: value as NativePayload, event };
 }
 
@@ -76,7 +84,7 @@ function selectHooks(pkg: LoadedPackage, ids: readonly string[] | undefined): Ho
   if (ids === undefined) return pkg.hooks;
   const wanted = new Set(ids);
   for (const id of wanted) {
-    if (!pkg.hooks.some((hook) => hook.id === id)) throw new DispatchError(`package ${JSON.stringify(pkg.name)} has no hook ${JSON.stringify(id)}`);
+    if (!pkg.hooks.some((hook) => hook.id === id)) throw new DispatchError({ kind: "request-hook-unknown", plugin: pkg.name, hook: id });
   }
   return pkg.hooks.filter((hook) => wanted.has(hook.id));
 }
@@ -91,18 +99,21 @@ function applies(hook: HookPolicy, mapping: SubjectPhase, payload: NativePayload
 function runFailure(run: RunOutcome, timeoutMs: number): Failure | undefined {
   switch (run.kind) {
     case "timeout":
-      return { code: "hook_handler_timeout", detail: `no result within ${timeoutMs} ms; process group killed` };
+      return { code: "hook_handler_timeout", kind: "handler-timeout", timeoutMs };
     case "overflow":
-      return { code: "hook_output_too_large", detail: `stdout exceeds ${MAX_STDOUT_BYTES} bytes` };
+      return { code: "hook_output_too_large", kind: "handler-output-too-large", maxBytes: MAX_STDOUT_BYTES };
     // Stryker disable next-line ConditionalExpression: falling through to "exited" (signal undefined !== null) gives the same hook_handler_failed
     case "spawn_error":
-      return { code: "hook_handler_failed", detail: `the handler could not be started: ${run.message}` };
+      return { code: "hook_handler_failed", kind: "handler-not-started", stage: run.stage, error: run.error };
     case "exited":
-      if (run.signal !== null) return { code: "hook_handler_failed", detail: `killed by signal ${run.signal}` };
-      if (run.code !== 0) return { code: "hook_handler_failed", detail: `exit code ${String(run.code)}` };
+      if (run.signal !== null) return { code: "hook_handler_failed", kind: "handler-signal", signal: run.signal };
+      if (run.code !== 0) return { code: "hook_handler_failed", kind: "handler-exit-status", status: run.code };
       return undefined;
   }
 }
+
+/** Why a hook may not run: the consumer's trust check refused it, or its package no longer validates. */
+type NotTrusted = Extract<Failure, { code: "hook_not_trusted" }>;
 
 interface HookContext {
   harness: Harness;
@@ -117,11 +128,11 @@ async function runHook(hook: HookSpec, ctx: HookContext): Promise<HookOutcome> {
   const bound = bindInputs(hook, ctx.payload);
   if (!bound.ok) return fromFailure(hook, bound.failure);
   const invocation = invocationFor(hook.tool, ctx.toolRoot, buildArgv(hook.tool.argv, bound.values), ctx.env);
-  if (!invocation.ok) return fromFailure(hook, { code: "hook_handler_failed", detail: invocation.detail });
+  if (!invocation.ok) return fromFailure(hook, invocation.failure);
   const run = await runHandler(invocation.invocation, ctx.stdinFile, hook.timeout_ms);
   const failure = runFailure(run, hook.timeout_ms);
   // Stryker disable next-line ObjectLiteral: `run.kind !== "exited"` is TypeScript narrowing only; runFailure returns a failure for every other kind
-  if (failure || run.kind !== "exited") return fromFailure(hook, failure ?? { code: "hook_handler_failed", detail: "no result" });
+  if (failure || run.kind !== "exited") return fromFailure(hook, failure ?? { code: "hook_handler_failed", kind: "handler-no-result" });
   const parsed = parseResult(run.stdout);
   if (!parsed.ok) return fromFailure(hook, parsed.failure);
   const incompatible = incompatibility(hook.effect, parsed.result, ctx.harness, ctx.event);
@@ -131,27 +142,27 @@ async function runHook(hook: HookSpec, ctx: HookContext): Promise<HookOutcome> {
 
 async function runDispatch(request: DispatchRequest): Promise<DispatchResult> {
   const harness = request.provider;
-  if (!isHarness(harness)) throw new DispatchError(`unknown provider ${JSON.stringify(harness)} (claude-code or codex)`);
+  if (!isHarness(harness)) throw new DispatchError({ kind: "request-provider-unknown", provider: harness });
   const bytes = typeof request.event === "string" ? Buffer.from(request.event, "utf8") : request.event;
   const { payload, event } = parsePayload(bytes);
 
   const loaded = await loadPackage(request.source, request.plugin);
   // Without approved hooks to stand in for it, a package that does not validate is a dispatcher error.
-  if (!loaded.ok && (request.approved ?? []).length === 0) throw new DispatchError(loaded.message);
+  if (!loaded.ok && (request.approved ?? []).length === 0) throw new DispatchError(loaded.problem);
   const mapping = subjectPhaseOf(harness, event);
   const matches = <T extends HookPolicy>(hooks: readonly T[]): T[] => (mapping ? hooks.filter((hook) => applies(hook, mapping, payload)) : []);
 
   const outcomes: HookOutcome[] = [];
   const omitted: string[] = [];
   // A hook that may not run: a required one fails (its policy decides), an optional one is left out and said.
-  const refuse = (hook: HookPolicy, refusal: string): void => {
-    if (hook.requirement === "required") outcomes.push(fromFailure(hook, { code: "hook_not_trusted", detail: refusal }));
-    else omitted.push(`pap-reference: hook ${hook.id} not run: ${refusal}`);
+  const refuse = (hook: HookPolicy, refusal: NotTrusted): void => {
+    if (hook.requirement === "required") outcomes.push(fromFailure(hook, refusal));
+    else omitted.push(notRunLine(hook.id, failureDetail(refusal)));
   };
   if (!loaded.ok) {
     // The package changed into one that does not validate: nothing of it is trusted now, and the
     // approved version says which gates it had.
-    for (const hook of matches(request.approved ?? [])) refuse(hook, `the package no longer validates: ${loaded.message}`);
+    for (const hook of matches(request.approved ?? [])) refuse(hook, { code: "hook_not_trusted", kind: "trust-package-invalid", problem: loaded.problem });
     return respond(harness, event, outcomes, omitted);
   }
   const matching = matches(selectHooks(loaded.pkg, request.hooks));
@@ -169,7 +180,7 @@ async function runDispatch(request: DispatchRequest): Promise<DispatchResult> {
       for (const hook of matching) {
         const refusal = request.untrusted?.get(hook.id);
         if (refusal === undefined) outcomes.push(await runHook(hook, ctx));
-        else refuse(hook, refusal);
+        else refuse(hook, { code: "hook_not_trusted", kind: "trust-refused", refusal });
       }
     } finally {
       // Stryker restore BlockStatement
@@ -199,7 +210,7 @@ export async function dispatch(request: DispatchRequest): Promise<DispatchResult
     return await runDispatch(request);
   } catch (error) {
     // Stryker disable next-line ConditionalExpression: DispatchError or not only changes the message; both are exit 1 with empty stdout
-    if (error instanceof DispatchError) return dispatcherError(error.message);
-    return dispatcherError(`internal error: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof DispatchError) return dispatcherError(error.problem);
+    return dispatcherError({ kind: "internal-error", error: errorText(error) });
   }
 }

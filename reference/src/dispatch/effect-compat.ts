@@ -22,11 +22,11 @@ export function incompatibility(effect: HookEffect, result: PortableResult, harn
   // Stryker disable next-line StringLiteral: admits() admits abstain too; this early return alone is redundant
   if (result.kind === "abstain") return undefined;
   if (!admits(effect, result.kind)) {
-    return { code: "hook_result_incompatible", detail: `result kind ${result.kind} is not allowed for effect ${effect}` };
+    return { code: "hook_result_incompatible", kind: "result-effect", resultKind: result.kind, effect };
   }
   // Output replacement exists only on Claude Code's PostToolUse (its failure event takes context only).
   if (result.kind === "replace_output" && (harness !== "claude-code" || event !== "PostToolUse")) {
-    return { code: "hook_result_incompatible", detail: `${harness} cannot replace tool output on ${event}` };
+    return { code: "hook_result_incompatible", kind: "result-replace-unsupported", harness, event };
   }
   return undefined;
 }

@@ -8,18 +8,24 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
+import { errorText } from "../wording.js";
 import type { Invocation } from "./invocation.js";
+import { InternalError } from "./messages/errors.js";
 import { MiB } from "./types.js";
 
 export const MAX_STDOUT_BYTES = 4 * MiB;
 /** After the handler exits, how long its leftover pipes may stay open before we stop reading. */
 const DRAIN_GRACE_MS = 200;
 
+/** Where starting a handler failed: opening its stdin file, or spawning it. */
+export type StartStage = "event-file" | "spawn";
+
 export type RunOutcome =
   | { kind: "exited"; code: number | null; signal: NodeJS.Signals | null; stdout: Buffer }
   | { kind: "timeout" }
   | { kind: "overflow" }
-  | { kind: "spawn_error"; message: string };
+  /** The handler never ran; `error` is the operating system's text. */
+  | { kind: "spawn_error"; stage: StartStage; error: string };
 
 function killGroup(pid: number | undefined): void {
   if (pid === undefined) return;
@@ -44,7 +50,7 @@ export function runHandler(invocation: Invocation, stdinFile: string, timeoutMs:
     } catch (error) {
       // Stryker restore BlockStatement
       // Stryker disable next-line ObjectLiteral,StringLiteral: the event file was written by the dispatcher just before; opening it does not fail
-      resolve({ kind: "spawn_error", message: `cannot open the event file: ${(error as Error).message}` });
+      resolve({ kind: "spawn_error", stage: "event-file", error: errorText(error) });
       return;
     }
     const stdoutChunks: Buffer[] = [];
@@ -66,7 +72,7 @@ export function runHandler(invocation: Invocation, stdinFile: string, timeoutMs:
     } catch (error) {
       // Synchronous refusals, e.g. a NUL byte in an environment value.
       // Stryker disable next-line ObjectLiteral,StringLiteral: synchronous spawn refusals (NUL in an argument or environment value) cannot happen: bindings refuse NUL
-      resolve({ kind: "spawn_error", message: (error as Error).message });
+      resolve({ kind: "spawn_error", stage: "spawn", error: errorText(error) });
       return;
     } finally {
       // Stryker restore BlockStatement
@@ -75,7 +81,7 @@ export function runHandler(invocation: Invocation, stdinFile: string, timeoutMs:
     const out = child.stdout;
     const err = child.stderr;
     // Stryker disable next-line LogicalOperator: stdio is [fd, "pipe", "pipe"], so stdout/stderr are never null (TypeScript narrowing only)
-    if (out === null || err === null) throw new Error("spawn() returned no stdout/stderr pipe");
+    if (out === null || err === null) throw new InternalError({ kind: "internal-no-pipes" });
 
     // A promise settles once: a later call (close after a spawn error) changes nothing.
     const settle = (outcome: RunOutcome): void => {
@@ -110,7 +116,7 @@ export function runHandler(invocation: Invocation, stdinFile: string, timeoutMs:
 
     child.on("error", (error) => {
       // Stryker disable next-line ConditionalExpression,EqualityOperator: an 'error' with a pid comes only from kill/send failures, which this code never triggers
-      if (child.pid === undefined) settle({ kind: "spawn_error", message: error.message });
+      if (child.pid === undefined) settle({ kind: "spawn_error", stage: "spawn", error: errorText(error) });
     });
     child.on("exit", () => {
       clearTimeout(timer);

@@ -4,6 +4,7 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
 import type { ToolSpec } from "./package-load.js";
+import type { Failure } from "./types.js";
 
 export interface Invocation {
   command: string;
@@ -41,7 +42,7 @@ export function handlerEnv(allowed: readonly string[], environment: Environment)
   return env;
 }
 
-export type InvocationResult = { ok: true; invocation: Invocation } | { ok: false; detail: string };
+export type InvocationResult = { ok: true; invocation: Invocation } | { ok: false; failure: Failure };
 
 export function invocationFor(tool: ToolSpec, toolRoot: string, argv: string[], environment: Environment): InvocationResult {
   const entry = join(toolRoot, tool.entry);
@@ -53,7 +54,7 @@ export function invocationFor(tool: ToolSpec, toolRoot: string, argv: string[], 
     case "python": {
       // Resolved on the dispatcher's PATH because the handler's own environment has no PATH.
       const python = findOnPath("python3", environment["PATH"]);
-      if (python === undefined) return { ok: false, detail: "python3 is not on the dispatcher's PATH" };
+      if (python === undefined) return { ok: false, failure: { code: "hook_handler_failed", kind: "handler-python-missing" } };
       return { ok: true, invocation: { command: python, args: [entry, ...argv], cwd: toolRoot, env } };
     }
     case "executable":

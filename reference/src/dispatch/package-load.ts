@@ -7,7 +7,8 @@ import { resolve } from "node:path";
 import type { ReportPackage } from "../../../runner/shared/validation-report.js";
 import type { BindingField, ErrorVisibility, FailurePolicy, HookEffect, HookPhase, HookSubject, InputType, ToolRuntime } from "../manifest-types.js";
 import { EXIT, validate } from "../validate/validate.js";
-import { bounded } from "./bounded.js";
+import { InternalError } from "./messages/errors.js";
+import type { LoadProblem } from "./messages/load.js";
 
 export interface ToolInput {
   name: string;
@@ -50,7 +51,7 @@ export interface LoadedPackage {
   hooks: HookSpec[];
 }
 
-export type LoadResult = { ok: true; pkg: LoadedPackage } | { ok: false; message: string };
+export type LoadResult = { ok: true; pkg: LoadedPackage } | { ok: false; problem: LoadProblem };
 
 type Rec = Record<string, unknown>;
 
@@ -69,7 +70,7 @@ function toolSpec(record: Rec): ToolSpec {
 function hookSpec(record: Rec, tools: ReadonlyMap<string, ToolSpec>): HookSpec {
   const d = record["descriptor"] as Rec;
   const tool = tools.get(d["tool"] as string);
-  if (!tool) throw new Error(`validated hook ${String(d["id"])} names a tool the report does not list`);
+  if (!tool) throw new InternalError({ kind: "internal-hook-tool-unlisted", hook: d["id"] });
   const spec: HookSpec = {
     id: d["id"] as string,
     tool,
@@ -101,21 +102,18 @@ export async function loadPackage(source: string, plugin: string): Promise<LoadR
   const result = await validate(source);
   // Stryker disable next-line BlockStatement: case.source is always a directory the runner made; a usage failure of the validator cannot happen through the protocol
   if (result.exit === EXIT.usage) {
-    // Stryker disable next-line LogicalOperator,OptionalChaining,StringLiteral: a usage failure cannot happen through the protocol, and this is message text only
-    const why = result.report.diagnostics[0]?.message ?? "not a source directory";
-    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a usage failure of the validator cannot happen through the protocol
-    return { ok: false, message: bounded(`cannot load source: ${why}`) };
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral,StringLiteral,OptionalChaining: a usage failure of the validator cannot happen through the protocol
+    return { ok: false, problem: { kind: "load-source-unusable", why: result.report.diagnostics[0]?.message } };
   }
   const prefix = `plugins/${plugin}`;
   // Errors on the package's own paths (contract, tree walk, required members) make it invalid,
   // whatever the rest of the source looks like.
   const errors = result.report.diagnostics.filter((d) => d.severity === "error" && (d.path === prefix || d.path.startsWith(`${prefix}/`)));
   const first = errors[0];
-  // Stryker disable next-line ObjectLiteral,BooleanLiteral: returning {} or ok: true without a package still ends in a dispatcher error (exit 1, empty stdout)
-  if (first) return { ok: false, message: bounded(`package ${JSON.stringify(plugin)} does not validate (${first.code}: ${first.message})`) };
+  // Stryker disable next-line BooleanLiteral: ok: true without a package still ends in a dispatcher error (exit 1, empty stdout)
+  if (first) return { ok: false, problem: { kind: "load-package-invalid", plugin, code: first.code, message: first.message } };
   // The report holds a record for every package that passed its own contract (validate.ts).
   const record = result.report.packages.find((p) => p.slot_name === plugin);
-  // Stryker disable next-line ObjectLiteral: returning {} still ends in a dispatcher error (exit 1, empty stdout)
-  if (!record) return { ok: false, message: bounded(`source has no package ${JSON.stringify(plugin)} (plugins/<name>/PLUGIN.toml)`) };
+  if (!record) return { ok: false, problem: { kind: "load-package-missing", plugin } };
   return { ok: true, pkg: fromRecord(source, record) };
 }

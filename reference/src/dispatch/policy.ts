@@ -3,6 +3,7 @@
 
 import { isControlling } from "../validate/hook-combinations.js";
 import { bounded } from "./bounded.js";
+import { failedReason, failureDetail, failureLine } from "./messages/failures.js";
 import type { HookPolicy } from "./package-load.js";
 import type { Failure, PortableResult } from "./types.js";
 
@@ -26,13 +27,14 @@ export interface HookOutcome {
 
 const MAX_DETAIL = 200;
 
+/** The user diagnostic of a failure, its detail bounded. */
 export function diagnosticLine(hookId: string, failure: Failure): string {
-  return `hook \`${hookId}\`: ${failure.code} (${bounded(failure.detail, MAX_DETAIL)})`;
+  return failureLine(hookId, failure.code, bounded(failureDetail(failure), MAX_DETAIL));
 }
 
 /** The model-facing reason of a failure: generic for `user`, with the code for `model_and_user`. */
 export function modelReason(hook: HookPolicy, failure: Failure): string {
-  return hook.error_visibility === "model_and_user" ? `hook \`${hook.id}\` failed: ${failure.code}` : `hook \`${hook.id}\` failed`;
+  return failedReason(hook.id, hook.error_visibility === "model_and_user" ? failure.code : undefined);
 }
 
 export function fromResult(hookId: string, result: PortableResult): HookOutcome {

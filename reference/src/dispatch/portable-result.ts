@@ -1,5 +1,5 @@
 // Parsing a handler's stdout into one portable result, with the draft's limits
-// (seed 000 §Hooks; issue 4 contract step 4). Details describe the problem, never the output.
+// (seed 000 §Hooks; issue 4 contract step 4). A failure says what is wrong, never what was printed.
 
 import type { Failure, PortableResult, ResultKind } from "./types.js";
 import { KiB, MiB } from "./types.js";
@@ -21,8 +21,7 @@ const FIELDS: Record<ResultKind, readonly string[]> = {
 
 export type ParseResult = { ok: true; result: PortableResult } | { ok: false; failure: Failure };
 
-const malformed = (detail: string): ParseResult => ({ ok: false, failure: { code: "hook_result_malformed", detail } });
-const tooLarge = (detail: string): ParseResult => ({ ok: false, failure: { code: "hook_output_too_large", detail } });
+const failed = (failure: Failure): ParseResult => ({ ok: false, failure });
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -33,14 +32,16 @@ function isKind(value: unknown): value is ResultKind {
 }
 
 /** A text field: a string without NUL of at most 16 KiB; `nonBlank` for reasons a harness must show. */
-function textProblem(kind: ResultKind, field: string, value: unknown, nonBlank: boolean): ParseResult | undefined {
-  if (typeof value !== "string") return malformed(`${kind}.${field} must be a string`);
-  if (value.includes("\u0000")) return malformed(`${kind}.${field} contains NUL`);
+function textProblem(resultKind: ResultKind, field: string, value: unknown, nonBlank: boolean): ParseResult | undefined {
+  if (typeof value !== "string") return failed({ code: "hook_result_malformed", kind: "result-text-type", resultKind, field });
+  if (value.includes("\u0000")) return failed({ code: "hook_result_malformed", kind: "result-text-nul", resultKind, field });
   // Stryker disable next-line StringLiteral: Buffer treats an empty encoding as UTF-8
-  if (Buffer.byteLength(value, "utf8") > MAX_TEXT_BYTES) return tooLarge(`${kind}.${field} exceeds ${MAX_TEXT_BYTES} UTF-8 bytes`);
+  if (Buffer.byteLength(value, "utf8") > MAX_TEXT_BYTES) {
+    return failed({ code: "hook_output_too_large", kind: "result-text-size", resultKind, field, maxBytes: MAX_TEXT_BYTES });
+  }
   // Codex ignores a block/deny whose reason is empty after trimming (it fails open), so a
   // portable reason must say something.
-  if (nonBlank && value.trim() === "") return malformed(`${kind}.${field} must not be empty`);
+  if (nonBlank && value.trim() === "") return failed({ code: "hook_result_malformed", kind: "result-text-blank", resultKind, field });
   return undefined;
 }
 
@@ -49,27 +50,27 @@ export function parseResult(stdout: Buffer): ParseResult {
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(stdout);
   } catch {
-    return malformed("stdout is not UTF-8");
+    return failed({ code: "hook_result_malformed", kind: "result-not-utf8" });
   }
   // Stryker disable next-line MethodExpression,StringLiteral: blank stdout also fails JSON.parse below with the same code
-  if (text.trim() === "") return malformed("stdout is empty (a handler must print a result; abstain is the no-op)");
+  if (text.trim() === "") {
+    return failed({ code: "hook_result_malformed", kind: "result-empty" });
+  }
   let value: unknown;
   try {
     // Stryker disable BlockStatement: without the catch's return, value stays undefined and isObject fails with the same code
     value = JSON.parse(text); // surrounding JSON whitespace is allowed, anything else is not
   } catch {
     // Stryker restore BlockStatement
-    return malformed("stdout is not exactly one JSON value");
+    return failed({ code: "hook_result_malformed", kind: "result-not-json" });
   }
-  if (!isObject(value)) return malformed("stdout is not a JSON object");
+  if (!isObject(value)) return failed({ code: "hook_result_malformed", kind: "result-not-object" });
   const kind = value["kind"];
-  if (!isKind(kind)) return malformed("kind is missing or not a portable result kind");
+  if (!isKind(kind)) return failed({ code: "hook_result_malformed", kind: "result-kind-unknown" });
   const expected = FIELDS[kind];
   const keys = Object.keys(value).filter((key) => key !== "kind");
   if (keys.length !== expected.length || !expected.every((field) => keys.includes(field))) {
-    // Stryker disable next-line ArrayDeclaration,StringLiteral: the field list only words the detail
-    const list = ["kind", ...expected].join(", ");
-    return malformed(`a ${kind} result has exactly the fields ${list}`);
+    return failed({ code: "hook_result_malformed", kind: "result-fields", resultKind: kind, fields: expected });
   }
   switch (kind) {
     case "observe":
@@ -83,9 +84,11 @@ export function parseResult(stdout: Buffer): ParseResult {
       return textProblem(kind, "reason", value["reason"], true) ?? { ok: true, result: { kind, reason: value["reason"] as string } };
     case "rewrite_input": {
       const input = value["input"];
-      if (!isObject(input)) return malformed("rewrite_input.input must be a JSON object");
+      if (!isObject(input)) return failed({ code: "hook_result_malformed", kind: "result-input-type" });
       // Stryker disable next-line StringLiteral: Buffer treats an empty encoding as UTF-8
-      if (Buffer.byteLength(JSON.stringify(input), "utf8") > MAX_REWRITE_BYTES) return tooLarge(`rewrite_input.input exceeds ${MAX_REWRITE_BYTES} bytes of JSON`);
+      if (Buffer.byteLength(JSON.stringify(input), "utf8") > MAX_REWRITE_BYTES) {
+        return failed({ code: "hook_output_too_large", kind: "result-input-size", maxBytes: MAX_REWRITE_BYTES });
+      }
       return { ok: true, result: { kind, input } };
     }
     case "replace_output":

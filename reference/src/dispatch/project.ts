@@ -11,6 +11,8 @@ import { unsupportedReason } from "../validate/hook-combinations.js";
 import { kitPath } from "../../../runner/shared/kit-root.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { nativeEventsFor } from "./event-map.js";
+import { problemText, type RequestProblem } from "./messages/errors.js";
+import { loadText } from "./messages/load.js";
 import { loadPackage, type HookSpec } from "./package-load.js";
 import { isHarness, reportProvider, type Harness } from "./types.js";
 
@@ -109,15 +111,18 @@ function render(format: Format, config: NativeConfig): string {
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 
+/** A request the projection cannot serve, worded for the caller. */
+function usage(problem: RequestProblem): ProjectResult {
+  return { kind: "usage", message: problemText(problem) };
+}
+
 export async function project(request: ProjectRequest): Promise<ProjectResult> {
   const harness = request.provider;
-  if (!isHarness(harness)) return { kind: "usage", message: `unknown provider ${JSON.stringify(harness)} (claude-code or codex)` };
+  if (!isHarness(harness)) return usage({ kind: "request-provider-unknown", provider: harness });
   const format = (request.format ?? FORMATS[harness][0]) as Format;
-  if (!FORMATS[harness].includes(format)) {
-    return { kind: "usage", message: `format ${JSON.stringify(request.format)} is not available for ${harness} (${FORMATS[harness].join(", ")})` };
-  }
+  if (!FORMATS[harness].includes(format)) return usage({ kind: "request-format-unavailable", format: request.format, harness, formats: FORMATS[harness] });
   const loaded = await loadPackage(request.source, request.plugin);
-  if (!loaded.ok) return { kind: "error", message: loaded.message };
+  if (!loaded.ok) return { kind: "error", message: loadText(loaded.problem) };
 
   const omitted: Omission[] = [];
   const refused: Omission[] = [];

@@ -27,11 +27,8 @@ export type FailureCode =
   | "hook_conflict"
   | "hook_not_trusted";
 
-/** One failure of one hook: a stable code plus a short detail that never quotes handler output. */
-export interface Failure {
-  code: FailureCode;
-  detail: string;
-}
+/** One failure of one hook: its stable code, a kind and what the detail says (worded in messages/failures.ts). */
+export type { Failure } from "./messages/failures.js";
 
 /** The portable stdout of a handler (seed 000 §Hooks), after parsing and limits. */
 export type PortableResult =
