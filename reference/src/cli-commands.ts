@@ -5,7 +5,7 @@ import { stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { ValidationReport } from "../../runner/shared/validation-report.js";
 import { loadAgentPlugin } from "./agent-plugins/load.js";
-import { loadResultText } from "./agent-plugins/text.js";
+import { loadResultText } from "./agent-plugins/messages/load-result.js";
 import { dispatch } from "./dispatch/dispatch.js";
 import type { Environment } from "./dispatch/invocation.js";
 import { project } from "./dispatch/project.js";

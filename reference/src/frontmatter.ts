@@ -6,6 +6,10 @@
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { Lexer, parseDocument } from "yaml";
+import type { ReadFlaw, SplitFlaw, YamlFlaw } from "./messages/frontmatter.js";
+import { errorText } from "./wording.js";
+
+export type { FrontmatterFlaw, ReadFlaw, SplitFlaw, YamlFlaw } from "./messages/frontmatter.js";
 
 /** Bytes of frontmatter a consumer reads at most (the published reference's bound). */
 export const MAX_FRONTMATTER_BYTES = 64 * 1024;
@@ -13,7 +17,7 @@ export const MAX_FRONTMATTER_BYTES = 64 * 1024;
 export const MAX_DOCUMENT_BYTES = 1024 * 1024;
 const MAX_YAML_ALIASES = 100;
 
-export type ReadHead = { ok: true; bytes: Buffer; complete: boolean } | { ok: false; message: string };
+export type ReadHead = { ok: true; bytes: Buffer; complete: boolean } | { ok: false; flaw: ReadFlaw };
 
 /** Reads at most `limit` bytes of a regular file; `complete` tells whether that was all of it. */
 export async function readHead(file: string, limit: number): Promise<ReadHead> {
@@ -21,7 +25,7 @@ export async function readHead(file: string, limit: number): Promise<ReadHead> {
   try {
     handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
-    return { ok: false, message: `cannot open: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, flaw: { flaw: "cannot-open", error: errorText(error) } };
   }
   try {
     const buffer = Buffer.alloc(limit + 1);
@@ -34,7 +38,7 @@ export async function readHead(file: string, limit: number): Promise<ReadHead> {
     const complete = filled <= limit;
     return { ok: true, bytes: buffer.subarray(0, Math.min(filled, limit)), complete };
   } catch (error) {
-    return { ok: false, message: `cannot read: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, flaw: { flaw: "cannot-read", error: errorText(error) } };
   } finally {
     await handle.close();
   }
@@ -50,7 +54,7 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
   }
 }
 
-export type Split = { ok: true; frontmatter: Buffer; body: Buffer } | { ok: false; message: string };
+export type Split = { ok: true; frontmatter: Buffer; body: Buffer } | { ok: false; flaw: SplitFlaw };
 
 const NEWLINE = 0x0a;
 
@@ -64,7 +68,7 @@ export function splitFrontmatter(bytes: Buffer, complete = true, maxFrontmatterB
   if (bytes.subarray(0, 4).equals(Buffer.from("---\n"))) start = 4;
   else if (bytes.subarray(0, 5).equals(Buffer.from("---\r\n"))) start = 5;
   // Stryker disable next-line BooleanLiteral: ok: true without a frontmatter decodes as "", which is not a mapping: the same finding for skills and agents
-  else return { ok: false, message: "the file does not start with a `---` frontmatter line" };
+  else return { ok: false, flaw: { flaw: "no-opening-line" } };
   let lineStart = start;
   while (lineStart <= bytes.length) {
     const newline = bytes.indexOf(NEWLINE, lineStart);
@@ -84,11 +88,11 @@ export function splitFrontmatter(bytes: Buffer, complete = true, maxFrontmatterB
   return {
     // Stryker disable next-line BooleanLiteral: ok: true without a frontmatter decodes as "", which is not a mapping: the same finding for skills and agents
     ok: false,
-    message: bytes.length - start > maxFrontmatterBytes ? `the frontmatter is not closed within ${maxFrontmatterBytes} bytes` : "the frontmatter has no closing `---` line",
+    flaw: { flaw: "unclosed", length: bytes.length - start, maxBytes: maxFrontmatterBytes },
   };
 }
 
-export type YamlMapping = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
+export type YamlMapping = { ok: true; value: Record<string, unknown> } | { ok: false; flaw: YamlFlaw };
 
 /** Flow collections nested deeper than this are refused before parsing (published reference's bound). */
 export const MAX_FLOW_DEPTH = 64;
@@ -114,22 +118,22 @@ export function flowDepth(text: string): number {
 }
 
 export function parseYamlMapping(text: string): YamlMapping {
-  if (flowDepth(text) > MAX_FLOW_DEPTH) return { ok: false, message: `the frontmatter nests flow collections deeper than ${MAX_FLOW_DEPTH} levels` };
+  if (flowDepth(text) > MAX_FLOW_DEPTH) return { ok: false, flaw: { flaw: "flow-too-deep", maxDepth: MAX_FLOW_DEPTH } };
   // Stryker disable next-line ObjectLiteral,StringLiteral,BooleanLiteral: YAML 1.2, the core schema and unique keys are the yaml library's defaults; prettyErrors only changes a message
   const document = parseDocument(text, { version: "1.2", schema: "core", uniqueKeys: true, prettyErrors: false });
   const error = document.errors[0];
-  if (error) return { ok: false, message: `the frontmatter is not valid YAML: ${error.message.split("\n")[0]}` };
+  if (error) return { ok: false, flaw: { flaw: "not-yaml", error: error.message } };
   let value: unknown;
   try {
     // Stryker disable BlockStatement: the catch block: without its return the undefined value is not a mapping, the same finding
     // Stryker disable next-line ObjectLiteral: 100 is also the yaml library's default alias bound
     value = document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (problem) {
-    return { ok: false, message: `the frontmatter cannot be read: ${problem instanceof Error ? problem.message : String(problem)}` };
+    return { ok: false, flaw: { flaw: "not-buildable", error: errorText(problem) } };
   }
   // Stryker restore BlockStatement
   if (typeof value !== "object" || value === null || Array.isArray(value) || value instanceof Map) {
-    return { ok: false, message: "the frontmatter is not a YAML mapping" };
+    return { ok: false, flaw: { flaw: "not-mapping" } };
   }
   return { ok: true, value: value as Record<string, unknown> };
 }

@@ -10,10 +10,10 @@ import { dir } from "tmp-promise";
 import { describe, expect, it } from "vitest";
 import { loadAgentPlugin } from "../src/agent-plugins/load.js";
 import { isWithin, normalizeRelative } from "../src/agent-plugins/containment.js";
-import { headerProblem, isBareCommand, isLoopbackHost, urlProblem } from "../src/agent-plugins/mcp.js";
-import { pluginNameProblem, skillNameProblem } from "../src/agent-plugins/names.js";
+import { headerFlaw, isBareCommand, isLoopbackHost, urlFlaw } from "../src/agent-plugins/mcp.js";
+import { pluginNameFlaw, skillNameFlaw } from "../src/agent-plugins/names.js";
 import { expandPlaceholders } from "../src/agent-plugins/placeholders.js";
-import { skillFrontmatterProblems } from "../src/agent-plugins/skill-discovery.js";
+import { skillFrontmatterFlaws } from "../src/agent-plugins/skill-discovery.js";
 
 describe("expandPlaceholders", () => {
   const values = { PLUGIN_ROOT: "/r", PLUGIN_DATA: "/d" };
@@ -42,37 +42,43 @@ describe("expandPlaceholders", () => {
   });
 });
 
-describe("pluginNameProblem (§5.5)", () => {
+describe("pluginNameFlaw (§5.5)", () => {
   it("accepts the spec's valid names and the length bounds", () => {
-    for (const name of ["my-plugin", "acme.tools", "lint3r", "a", "a.b-c.d", "a-.b", "9", "x".repeat(64)]) expect(pluginNameProblem(name), name).toBeUndefined();
+    for (const name of ["my-plugin", "acme.tools", "lint3r", "a", "a.b-c.d", "a-.b", "9", "x".repeat(64)]) expect(pluginNameFlaw(name), name).toBeUndefined();
   });
 
   it("refuses the spec's invalid names and the other edges", () => {
     for (const name of ["My-Plugin", "-start", "has--double", "too.many..dots", "", "end-", "end.", ".start", "x".repeat(65), "a_b", "a b", "é"]) {
-      expect(pluginNameProblem(name), JSON.stringify(name)).toBeDefined();
+      expect(pluginNameFlaw(name), JSON.stringify(name)).toBeDefined();
     }
-    expect(pluginNameProblem(7)).toBe("must be a string");
+    expect(pluginNameFlaw(7)).toBe("not-string");
+    expect(pluginNameFlaw("")).toBe("length");
+    expect(pluginNameFlaw("a--b")).toBe("spelling");
   });
 });
 
 describe("Agent Skills names and frontmatter", () => {
   it("applies the name rules and the folder equality", () => {
-    expect(skillNameProblem("pdf-tools", "pdf-tools")).toBeUndefined();
-    expect(skillNameProblem("x".repeat(64), "x".repeat(64))).toBeUndefined();
-    for (const name of ["PDF", "-a", "a-", "a--b", "a.b", "", "x".repeat(65)]) expect(skillNameProblem(name, name), name).toBeDefined();
-    expect(skillNameProblem("hello", "hello-2")).toMatch(/folder|directory/);
+    expect(skillNameFlaw("pdf-tools", "pdf-tools")).toBeUndefined();
+    expect(skillNameFlaw("x".repeat(64), "x".repeat(64))).toBeUndefined();
+    for (const name of ["PDF", "-a", "a-", "a--b", "a.b", "", "x".repeat(65)]) expect(skillNameFlaw(name, name), name).toBeDefined();
+    expect(skillNameFlaw("hello", "hello-2")).toBe("not-directory-name");
   });
 
   it("requires a description of 1-1024 characters and checks the optional fields' shapes", () => {
-    expect(skillFrontmatterProblems({ name: "a", description: "d" }, "a")).toEqual([]);
+    expect(skillFrontmatterFlaws({ name: "a", description: "d" }, "a")).toEqual([]);
     expect(
-      skillFrontmatterProblems({ name: "a", description: "é".repeat(1024), license: "MIT", compatibility: "node", metadata: { k: "v" }, "allowed-tools": "Bash", extra: 1 }, "a"),
+      skillFrontmatterFlaws({ name: "a", description: "é".repeat(1024), license: "MIT", compatibility: "node", metadata: { k: "v" }, "allowed-tools": "Bash", extra: 1 }, "a"),
     ).toEqual([]);
-    expect(skillFrontmatterProblems({ name: "a" }, "a")).toEqual(["description is missing"]);
-    expect(skillFrontmatterProblems({ name: "a", description: "" }, "a")).toHaveLength(1);
-    expect(skillFrontmatterProblems({ name: "a", description: "x".repeat(1025) }, "a")).toHaveLength(1);
-    expect(skillFrontmatterProblems({ description: "d" }, "a")).toEqual(["name is missing"]);
-    expect(skillFrontmatterProblems({ name: "a", description: "d", compatibility: "x".repeat(501), metadata: { k: 1 } }, "a")).toHaveLength(2);
+    expect(skillFrontmatterFlaws({ name: "a" }, "a")).toEqual([{ flaw: "description-missing" }]);
+    expect(skillFrontmatterFlaws({ name: "a", description: "" }, "a")).toEqual([{ flaw: "description", maxCharacters: 1024 }]);
+    expect(skillFrontmatterFlaws({ name: "a", description: "x".repeat(1025) }, "a")).toHaveLength(1);
+    expect(skillFrontmatterFlaws({ description: "d" }, "a")).toEqual([{ flaw: "name-missing" }]);
+    expect(skillFrontmatterFlaws({ name: "B", description: "d" }, "B")).toEqual([{ flaw: "name", name: "B", nameFlaw: "spelling", dir: "B", maxCharacters: 64 }]);
+    expect(skillFrontmatterFlaws({ name: "a", description: "d", compatibility: "x".repeat(501), metadata: { k: 1 } }, "a")).toEqual([
+      { flaw: "optional-field", problem: { flaw: "compatibility", maxCharacters: 500 } },
+      { flaw: "optional-field", problem: { flaw: "metadata" } },
+    ]);
   });
 });
 
@@ -92,10 +98,10 @@ describe("MCP server syntax (§7.2.1)", () => {
       "http://[::1]:8080/sse",
       "http://[0:0:0:0:0:0:0:1]/",
     ]) {
-      expect(urlProblem(url), url).toBeUndefined();
+      expect(urlFlaw(url), url).toBeUndefined();
     }
     for (const url of ["http://example.com/mcp", "http://127.1/", "http://2130706433/", "http://localhost.example/", "http://10.0.0.1/", "http://[::2]/"]) {
-      expect(urlProblem(url), url).toMatch(/https/);
+      expect(urlFlaw(url), url).toBe("plain-http");
     }
   });
 
@@ -113,7 +119,7 @@ describe("MCP server syntax (§7.2.1)", () => {
       " https://example.com/",
       "https://exa mple.com/",
     ]) {
-      expect(urlProblem(url), url).toBeDefined();
+      expect(urlFlaw(url), url).toBeDefined();
     }
   });
 
@@ -125,19 +131,19 @@ describe("MCP server syntax (§7.2.1)", () => {
   });
 
   it("checks header field syntax", () => {
-    expect(headerProblem("X-Tenant", "public-tenant")).toBeUndefined();
-    expect(headerProblem("Authorization", "Bearer a b")).toBeUndefined();
-    expect(headerProblem("X-Empty", "")).toBeUndefined();
-    for (const [name, value] of [
-      ["Bad Name", "v"],
-      ["", "v"],
-      ["X:Y", "v"],
-      ["X", "a\r\nInjected: 1"],
-      ["X", "nul\u0000"],
-      ["X", " padded"],
-      ["X", "€"],
+    expect(headerFlaw("X-Tenant", "public-tenant")).toBeUndefined();
+    expect(headerFlaw("Authorization", "Bearer a b")).toBeUndefined();
+    expect(headerFlaw("X-Empty", "")).toBeUndefined();
+    for (const [name, value, flaw] of [
+      ["Bad Name", "v", "name"],
+      ["", "v", "name"],
+      ["X:Y", "v", "name"],
+      ["X", "a\r\nInjected: 1", "value"],
+      ["X", "nul\u0000", "value"],
+      ["X", " padded", "value"],
+      ["X", "€", "value"],
     ] as const) {
-      expect(headerProblem(name, value), `${name}: ${value}`).toBeDefined();
+      expect(headerFlaw(name, value), `${name}: ${value}`).toBe(flaw);
     }
   });
 });

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { flowDepth, parseYamlMapping, splitFrontmatter } from "../src/frontmatter.js";
+import { frontmatterFlawText } from "../src/messages/frontmatter.js";
 
 describe("splitFrontmatter", () => {
   it("splits LF and CRLF documents", () => {
@@ -15,16 +16,18 @@ describe("splitFrontmatter", () => {
   });
 
   it("refuses documents without an opening or closing line", () => {
-    expect(splitFrontmatter(Buffer.from("# title\n---\n")).ok).toBe(false);
-    expect(splitFrontmatter(Buffer.from(" ---\nname: a\n---\n")).ok).toBe(false);
-    expect(splitFrontmatter(Buffer.from("---\nname: a\n----\n")).ok).toBe(false);
+    expect(splitFrontmatter(Buffer.from("# title\n---\n"))).toEqual({ ok: false, flaw: { flaw: "no-opening-line" } });
+    expect(splitFrontmatter(Buffer.from(" ---\nname: a\n---\n"))).toEqual({ ok: false, flaw: { flaw: "no-opening-line" } });
+    const unclosed = splitFrontmatter(Buffer.from("---\nname: a\n----\n"));
+    expect(unclosed).toEqual({ ok: false, flaw: { flaw: "unclosed", length: 13, maxBytes: 65536 } });
+    if (!unclosed.ok) expect(frontmatterFlawText(unclosed.flaw)).toBe("the frontmatter has no closing `---` line");
   });
 
   it("refuses frontmatter longer than the bound, and a closing line cut by a truncated read", () => {
     const long = Buffer.from(`---\nx: ${"a".repeat(70000)}\n---\n`);
     const split = splitFrontmatter(long);
     expect(split.ok).toBe(false);
-    if (!split.ok) expect(split.message).toMatch(/not closed within 65536 bytes/);
+    if (!split.ok) expect(frontmatterFlawText(split.flaw)).toBe("the frontmatter is not closed within 65536 bytes");
     expect(splitFrontmatter(Buffer.from("---\nname: a\n---"), false).ok).toBe(false);
   });
 });
@@ -42,7 +45,7 @@ describe("parseYamlMapping", () => {
     for (const depth of [65, 10000, 30000]) {
       const result = parseYamlMapping(`a: ${"[".repeat(depth)}${"]".repeat(depth)}`);
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.message).toMatch(/deeper than 64 levels/);
+      if (!result.ok) expect(result.flaw).toEqual({ flaw: "flow-too-deep", maxDepth: 64 });
     }
   });
 

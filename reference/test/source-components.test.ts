@@ -8,7 +8,7 @@ import { diagnostic } from "../src/validate/diagnostic-codes.js";
 import { resolutionDetail } from "../src/validate/messages/resolution.js";
 import { agentReasonText, instructionReasonText } from "../src/validate/messages/sources.js";
 import type { ComponentReference } from "../src/validate/references.js";
-import { optionalSkillFieldProblems, skillFieldFlaws, skillNameFlaw, skillNameProblem } from "../src/validate/skills.js";
+import { skillFieldFlaws, skillNameFlaw } from "../src/validate/skills.js";
 
 describe("skill frontmatter", () => {
   it.each([
@@ -35,12 +35,6 @@ describe("skill frontmatter", () => {
     expect(skillFieldFlaws({ description: " " })).toEqual([{ flaw: "description", maxCharacters: 1024 }]);
     expect(skillFieldFlaws({ description: "d" })).toEqual([]);
   });
-
-  it("words them for the Agent Plugins loader", () => {
-    expect(skillNameProblem("review", "other")).toBe('must equal the skill directory name "other"');
-    expect(skillNameProblem("x".repeat(65), "x".repeat(65))).toBe("must be 1-64 characters");
-    expect(optionalSkillFieldProblems({ license: 1, metadata: [] })).toEqual(["license must be a string", "metadata must be a mapping from strings to strings"]);
-  });
 });
 
 describe("wording the suite does not reach", () => {
@@ -49,7 +43,9 @@ describe("wording the suite does not reach", () => {
   it("skill warnings", () => {
     expect(message({ code: "source_unreadable_path", kind: "skill-directory-unreadable", error: "EACCES: denied" })).toBe("cannot list skills: EACCES: denied");
     expect(message({ code: "source_unreadable_path", kind: "skill-file-uninspectable", error: "EACCES: denied" })).toBe("cannot inspect SKILL.md: EACCES: denied");
-    expect(message({ code: "source_unreadable_path", kind: "skill-file-unreadable", failure: "cannot open: EACCES" })).toBe("cannot read SKILL.md: cannot open: EACCES");
+    expect(message({ code: "source_unreadable_path", kind: "skill-file-unreadable", failure: { flaw: "cannot-open", error: "EACCES" } })).toBe(
+      "cannot read SKILL.md: cannot open: EACCES",
+    );
     expect(
       diagnostic({ path: "skills/a/SKILL.md", problem: { code: "source_malformed_frontmatter", kind: "skill-fields", flaws: [{ flaw: "metadata" }, { flaw: "id" }] } }),
     ).toEqual({
@@ -63,7 +59,7 @@ describe("wording the suite does not reach", () => {
 
   it("agent and instruction reasons", () => {
     expect(agentReasonText({ flaw: "uninspectable", error: "EACCES: denied" })).toBe("cannot inspect AGENT.md: EACCES: denied");
-    expect(agentReasonText({ flaw: "unreadable", failure: "cannot read: EIO" })).toBe("cannot read: EIO");
+    expect(agentReasonText({ flaw: "unreadable", failure: { flaw: "cannot-read", error: "EIO" } })).toBe("cannot read: EIO");
     expect(agentReasonText({ flaw: "agents-unreadable", error: "EACCES: denied" })).toBe("cannot list agents: EACCES: denied");
     expect(agentReasonText({ flaw: "agents-truncated", maxEntries: 4096 })).toBe("agents holds more than 4096 entries; only the first were examined");
     expect(instructionReasonText({ flaw: "directory-unreadable", error: "EACCES: denied" })).toBe("cannot list instructions: EACCES: denied");
@@ -71,7 +67,9 @@ describe("wording the suite does not reach", () => {
       "instructions/a.md does not exist among the first 4096 entries of instructions (the rest were not examined)",
     );
     expect(instructionReasonText({ flaw: "uninspectable", path: "instructions/a.md", error: "EACCES: denied" })).toBe("cannot inspect instructions/a.md: EACCES: denied");
-    expect(instructionReasonText({ flaw: "unreadable", path: "instructions/a.md", failure: "cannot open: EACCES" })).toBe("instructions/a.md: cannot open: EACCES");
+    expect(instructionReasonText({ flaw: "unreadable", path: "instructions/a.md", failure: { flaw: "cannot-open", error: "EACCES" } })).toBe(
+      "instructions/a.md: cannot open: EACCES",
+    );
   });
 
   it("resolution details and the unresolved findings", () => {

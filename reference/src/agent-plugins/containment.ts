@@ -5,25 +5,22 @@
 import type { Stats } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
 import { posix, sep } from "node:path";
+import { errorText } from "../wording.js";
 
 export type PackagePath =
   /** Nothing at that path (lstat: ENOENT or ENOTDIR). */
   | { kind: "absent" }
-  /** Something is there (a symlink) but it resolves to nothing (dangling, a loop). */
-  | { kind: "unresolvable"; message: string }
+  /** Something is there (a symlink) but it resolves to nothing (dangling, a loop); `error` is the OS error's text. */
+  | { kind: "unresolvable"; error: string }
   /** It resolves outside the plugin root. */
   | { kind: "outside"; real: string }
   /** It resolves inside; `stats` describe the target. */
   | { kind: "inside"; real: string; stats: Stats }
-  /** It could not be inspected (permissions, I/O). */
-  | { kind: "error"; message: string };
+  /** It could not be inspected (permissions, I/O); `error` is the OS error's text. */
+  | { kind: "error"; error: string };
 
 export function errorCode(error: unknown): string | undefined {
   return typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : undefined;
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Is `real` the directory `rootReal` or below it? Both must be absolute, resolved paths. */
@@ -52,21 +49,21 @@ export async function resolvePackagePath(rootReal: string, relative: string): Pr
   } catch (error) {
     const code = errorCode(error);
     if (code === "ENOENT" || code === "ENOTDIR") return { kind: "absent" };
-    return { kind: "error", message: errorText(error) };
+    return { kind: "error", error: errorText(error) };
   }
   let real: string;
   try {
     real = await realpath(path);
   } catch (error) {
     const code = errorCode(error);
-    if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") return { kind: "unresolvable", message: errorText(error) };
-    return { kind: "error", message: errorText(error) };
+    if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") return { kind: "unresolvable", error: errorText(error) };
+    return { kind: "error", error: errorText(error) };
   }
   if (!isWithin(rootReal, real)) return { kind: "outside", real };
   try {
     return { kind: "inside", real, stats: await stat(real) };
   } catch (error) {
-    return { kind: "error", message: errorText(error) };
+    return { kind: "error", error: errorText(error) };
   }
 }
 

@@ -1,9 +1,15 @@
 // Diagnostic codes of the load-agent-plugin operation and a collector for them. A code's
 // severity is fixed: "error" means something was rejected or skipped, "warning" that it was
-// reported and ignored. Paths are relative to the plugin root (POSIX), pointers are JSON
-// Pointers into the file at `path`.
+// reported and ignored. The modules that find a problem build a typed finding (its code, its
+// kind and the values it is about, messages/) and say which file it is in, relative to the
+// plugin root (POSIX); messages/ words it, with a JSON Pointer into that file when it is about
+// a value.
 
 import type { AgentPluginDiagnostic } from "../../../runner/shared/protocol.js";
+import { type LoaderFinding, render } from "./messages/index.js";
+import { comparePointers } from "./schemas.js";
+
+export type { LoaderFinding };
 
 export const SEVERITY = {
   agent_plugin_manifest_missing: "error",
@@ -19,27 +25,28 @@ export const SEVERITY = {
   agent_plugin_mcp_server_invalid: "error",
   agent_plugin_vendor_override_ignored: "warning",
   agent_plugin_vendor_invalid: "error",
-} as const satisfies Record<string, AgentPluginDiagnostic["severity"]>;
+} as const satisfies Record<LoaderFinding["code"], AgentPluginDiagnostic["severity"]>;
 
 export type AgentPluginCode = keyof typeof SEVERITY;
 
-/** Where a finding is: a file relative to the plugin root and, optionally, a value in it. */
-export interface Place {
-  path?: string;
-  pointer?: string;
+function diagnostic(path: string, finding: LoaderFinding): AgentPluginDiagnostic {
+  const { message, pointer } = render(finding, path);
+  return { code: finding.code, severity: SEVERITY[finding.code], path, ...(pointer === undefined ? {} : { pointer }), message };
 }
 
 /** Collects findings in the order they are made (callers make them in a deterministic order). */
 export class Findings {
   readonly list: AgentPluginDiagnostic[] = [];
 
-  add(code: AgentPluginCode, message: string, place: Place = {}): void {
-    this.list.push({
-      code,
-      severity: SEVERITY[code],
-      ...(place.path === undefined ? {} : { path: place.path }),
-      ...(place.pointer === undefined ? {} : { pointer: place.pointer }),
-      message,
-    });
+  /** A finding about the file at `path` (relative to the plugin root). */
+  add(path: string, finding: LoaderFinding): void {
+    this.list.push(diagnostic(path, finding));
+  }
+
+  /** Findings about the file at `path`, in the order of their pointers (equal pointers keep their order). */
+  addByPointer(path: string, found: readonly LoaderFinding[]): void {
+    const diagnostics = found.map((finding) => diagnostic(path, finding));
+    diagnostics.sort((left, right) => comparePointers(left.pointer ?? "", right.pointer ?? ""));
+    this.list.push(...diagnostics);
   }
 }

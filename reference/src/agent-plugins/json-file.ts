@@ -3,22 +3,24 @@
 // UTF-8 and one JSON text; nothing is fetched or evaluated ($schema is only compared).
 
 import { decodeUtf8, readHead } from "../frontmatter.js";
+import { errorText } from "../wording.js";
+import type { JsonFlaw } from "./messages/json.js";
 
 /** Bytes of one package JSON file read at most; a larger file is not parsed. */
 export const MAX_JSON_BYTES = 1024 * 1024;
 
-export type JsonRead = { ok: true; value: unknown } | { ok: false; message: string };
+export type JsonRead = { ok: true; value: unknown } | { ok: false; flaw: JsonFlaw };
 
 export async function readJsonFile(real: string, limit = MAX_JSON_BYTES): Promise<JsonRead> {
   const head = await readHead(real, limit);
-  if (!head.ok) return { ok: false, message: head.message };
-  if (!head.complete) return { ok: false, message: `the file is larger than ${limit} bytes` };
+  if (!head.ok) return head;
+  if (!head.complete) return { ok: false, flaw: { flaw: "too-large", maxBytes: limit } };
   const text = decodeUtf8(head.bytes);
-  if (text === undefined) return { ok: false, message: "the file is not valid UTF-8" };
+  if (text === undefined) return { ok: false, flaw: { flaw: "not-utf8" } };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, flaw: { flaw: "not-json", error: errorText(error) } };
   }
 }
 
@@ -26,12 +28,4 @@ export type JsonObject = Record<string, unknown>;
 
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Describes a JSON value's type for messages ("an array", "a string", "null"). */
-export function jsonType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  return `a ${typeof value}`;
 }

@@ -8,7 +8,8 @@
 import { realpath, stat } from "node:fs/promises";
 import { posix, resolve } from "node:path";
 import type { AgentPluginLoadResult } from "../../../runner/shared/protocol.js";
-import { errorText, resolveLoosely } from "./containment.js";
+import { errorText } from "../wording.js";
+import { resolveLoosely } from "./containment.js";
 import { Findings } from "./diagnostics.js";
 import { MANIFEST_FILE, readManifest } from "./manifest.js";
 import { loadMcpServers } from "./mcp.js";
@@ -42,11 +43,16 @@ function rejected(findings: Findings, pluginRoot?: string): AgentPluginLoadResul
 export async function loadAgentPlugin(options: LoadOptions): Promise<AgentPluginLoadResult> {
   const findings = new Findings();
   let rootReal: string;
+  let isDirectory: boolean;
   try {
     rootReal = await realpath(resolve(options.pluginRoot));
-    if (!(await stat(rootReal)).isDirectory()) throw new Error("not a directory");
+    isDirectory = (await stat(rootReal)).isDirectory();
   } catch (error) {
-    findings.add("agent_plugin_manifest_missing", `the plugin root ${options.pluginRoot} is not a readable directory (${errorText(error)})`, { path: MANIFEST_FILE });
+    findings.add(MANIFEST_FILE, { code: "agent_plugin_manifest_missing", kind: "ap-root-unreadable", root: options.pluginRoot, error: errorText(error) });
+    return rejected(findings);
+  }
+  if (!isDirectory) {
+    findings.add(MANIFEST_FILE, { code: "agent_plugin_manifest_missing", kind: "ap-root-not-directory", root: options.pluginRoot });
     return rejected(findings);
   }
 

@@ -6,13 +6,14 @@
 import { isIP } from "node:net";
 import { posix } from "node:path";
 import type { AgentPluginMcpServer } from "../../../runner/shared/protocol.js";
-import { escapeSegment } from "../json-pointer.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { isWithin, resolveLoosely, resolvePackagePath } from "./containment.js";
-import type { Findings } from "./diagnostics.js";
-import { isJsonObject, jsonType, readJsonFile, type JsonObject } from "./json-file.js";
+import type { Findings, LoaderFinding } from "./diagnostics.js";
+import { isJsonObject, readJsonFile, type JsonObject } from "./json-file.js";
+import type { SchemaViolation } from "./messages/json.js";
+import type { HeaderFlaw, McpServerFinding, McpServerProblem, UrlFlaw } from "./messages/mcp.js";
 import { expandPlaceholders, type PlaceholderValues } from "./placeholders.js";
-import { comparePointers, schemaProblems } from "./schemas.js";
+import { schemaViolations } from "./schemas.js";
 
 export const MCP_FILE = "mcp.json";
 export const MCP_SCHEMA_1_0_0 = "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
@@ -32,32 +33,31 @@ export interface McpContext {
 
 /** Loads the servers of mcp.json; findings go to `findings`. */
 export async function loadMcpServers(context: McpContext, findings: Findings): Promise<AgentPluginMcpServer[]> {
-  const at = (pointer?: string) => (pointer === undefined ? { path: MCP_FILE } : { path: MCP_FILE, pointer });
   const located = await resolvePackagePath(context.rootReal, MCP_FILE);
   switch (located.kind) {
     case "absent":
       return []; // §6.2
     case "outside":
-      findings.add("agent_plugin_path_escapes", "mcp.json resolves outside the plugin root; MCP is disabled", at());
+      findings.add(MCP_FILE, { code: "agent_plugin_path_escapes", kind: "ap-mcp-outside" });
       return [];
     case "unresolvable":
     case "error":
-      findings.add("agent_plugin_component_invalid", `mcp.json does not resolve to a regular file (${located.message}); MCP is disabled`, at());
+      findings.add(MCP_FILE, { code: "agent_plugin_component_invalid", kind: "ap-mcp-unresolvable", error: located.error });
       return [];
     case "inside":
       if (!located.stats.isFile()) {
-        findings.add("agent_plugin_component_invalid", "mcp.json is not a regular file; MCP is disabled", at());
+        findings.add(MCP_FILE, { code: "agent_plugin_component_invalid", kind: "ap-mcp-not-file" });
         return [];
       }
   }
   const read = await readJsonFile(located.real);
   if (!read.ok) {
-    findings.add("agent_plugin_mcp_invalid", `mcp.json: ${read.message}; MCP is disabled`, at());
+    findings.add(MCP_FILE, { code: "agent_plugin_mcp_invalid", kind: "ap-mcp-unreadable", flaw: read.flaw });
     return [];
   }
   const config = read.value;
   if (!isJsonObject(config)) {
-    findings.add("agent_plugin_mcp_invalid", `mcp.json holds ${jsonType(config)}, not a JSON object; MCP is disabled`, at());
+    findings.add(MCP_FILE, { code: "agent_plugin_mcp_invalid", kind: "ap-mcp-not-object", value: config });
     return [];
   }
 
@@ -65,61 +65,56 @@ export async function loadMcpServers(context: McpContext, findings: Findings): P
   const schema = config["$schema"];
   const version = typeof schema === "string" ? MCP_SCHEMAS.get(schema) : undefined;
   if (version === undefined || version !== context.specVersion) {
-    const what =
-      schema === undefined
-        ? "is missing"
-        : typeof schema !== "string"
-          ? `is ${jsonType(schema)}, not a string`
-          : version === undefined
-            ? `${JSON.stringify(schema)} is not a supported Agent Plugins version`
-            : `targets Agent Plugins ${version}, plugin.json targets ${context.specVersion}`;
-    findings.add("agent_plugin_mcp_invalid", `$schema ${what}; MCP is disabled`, at("/$schema"));
+    findings.add(MCP_FILE, { code: "agent_plugin_mcp_invalid", kind: "ap-mcp-schema-unsupported", schema, version, pluginVersion: context.specVersion });
     return [];
   }
-  const problems: { pointer: string; message: string }[] = [];
+  const problems: LoaderFinding[] = [];
   for (const key of Object.keys(config)) {
-    if (!MCP_KEYS.includes(key)) problems.push({ pointer: "/" + escapeSegment(key), message: `top-level key ${JSON.stringify(key)} is not allowed` });
+    if (!MCP_KEYS.includes(key)) problems.push({ code: "agent_plugin_mcp_invalid", kind: "ap-mcp-key-not-allowed", key });
   }
   const servers = config["mcpServers"];
-  if (servers === undefined) problems.push({ pointer: "/mcpServers", message: "mcpServers is required" });
-  else if (!isJsonObject(servers)) problems.push({ pointer: "/mcpServers", message: `mcpServers is ${jsonType(servers)}, not an object` });
+  if (servers === undefined) problems.push({ code: "agent_plugin_mcp_invalid", kind: "ap-mcp-servers-missing" });
+  else if (!isJsonObject(servers)) problems.push({ code: "agent_plugin_mcp_invalid", kind: "ap-mcp-servers-not-object", value: servers });
   if (problems.length > 0 || !isJsonObject(servers)) {
-    problems.sort((left, right) => comparePointers(left.pointer, right.pointer));
-    for (const problem of problems) findings.add("agent_plugin_mcp_invalid", `${problem.message}; MCP is disabled`, at(problem.pointer));
+    findings.addByPointer(MCP_FILE, problems);
     return [];
   }
 
   const values: PlaceholderValues = { PLUGIN_ROOT: context.rootReal, PLUGIN_DATA: context.dataReal };
   const published: AgentPluginMcpServer[] = [];
   for (const name of Object.keys(servers).sort(compareUtf8)) {
-    const base = "/mcpServers/" + escapeSegment(name);
-    const outcome = await checkServer(name, servers[name], base, context, values);
+    const outcome = await checkServer(name, servers[name], context, values);
     if ("server" in outcome) {
       published.push(outcome.server);
       continue;
     }
-    for (const problem of outcome.problems) {
-      findings.add("agent_plugin_mcp_server_invalid", `server ${JSON.stringify(name)}: ${problem.message}; the server was skipped`, at(problem.pointer));
-    }
+    for (const problem of outcome.problems) findings.add(MCP_FILE, problem);
   }
   return published;
 }
 
-type ServerOutcome = { server: AgentPluginMcpServer } | { problems: { pointer: string; message: string }[] };
+type ServerOutcome = { server: AgentPluginMcpServer } | { problems: McpServerFinding[] };
 
-async function checkServer(name: string, entry: unknown, base: string, context: McpContext, values: PlaceholderValues): Promise<ServerOutcome> {
-  if (!isJsonObject(entry)) return { problems: [{ pointer: base, message: `the entry is ${jsonType(entry)}, not an object` }] };
+const serverFinding = (server: string, problem: McpServerProblem): McpServerFinding => ({ code: "agent_plugin_mcp_server_invalid", server, ...problem });
+
+async function checkServer(name: string, entry: unknown, context: McpContext, values: PlaceholderValues): Promise<ServerOutcome> {
+  const skip = (found: McpServerProblem): ServerOutcome => ({ problems: [serverFinding(name, found)] });
+  if (!isJsonObject(entry)) return skip({ kind: "ap-mcp-server-not-object", value: entry });
   const type = entry["type"];
-  if (type === undefined) return { problems: [{ pointer: `${base}/type`, message: "type is required" }] };
+  if (type === undefined) return skip({ kind: "ap-mcp-server-type-missing" });
   if (type === "stdio") {
-    const problems = schemaProblems("stdioServer", entry, base);
-    return problems.length > 0 ? { problems } : checkStdio(name, entry, base, context, values);
+    const violations = schemaViolations("stdioServer", entry);
+    return violations.length > 0 ? fieldProblems(name, violations) : checkStdio(name, entry, context, values);
   }
   if (typeof type === "string" && REMOTE_TYPES.includes(type)) {
-    const problems = schemaProblems("remoteServer", entry, base);
-    return problems.length > 0 ? { problems } : checkRemote(name, type, entry, base);
+    const violations = schemaViolations("remoteServer", entry);
+    return violations.length > 0 ? fieldProblems(name, violations) : checkRemote(name, type, entry);
   }
-  return { problems: [{ pointer: `${base}/type`, message: `type ${JSON.stringify(type)} is not one of "stdio", "streamable-http", "sse"` }] };
+  return skip({ kind: "ap-mcp-server-type-unknown", type });
+}
+
+function fieldProblems(name: string, violations: SchemaViolation[]): ServerOutcome {
+  return { problems: violations.map((violation) => serverFinding(name, { kind: "ap-mcp-server-field-invalid", violation })) };
 }
 
 /** A bare executable name: one token, no path separator, not "." or "..". */
@@ -127,25 +122,26 @@ export function isBareCommand(command: string): boolean {
   return command !== "" && command !== "." && command !== ".." && !/[/\\]/.test(command) && !/\s/.test(command);
 }
 
-async function checkStdio(name: string, entry: JsonObject, base: string, context: McpContext, values: PlaceholderValues): Promise<ServerOutcome> {
-  const problems: { pointer: string; message: string }[] = [];
+async function checkStdio(name: string, entry: JsonObject, context: McpContext, values: PlaceholderValues): Promise<ServerOutcome> {
+  const problems: McpServerFinding[] = [];
+  const report = (found: McpServerProblem) => problems.push(serverFinding(name, found));
   const { rootReal, dataReal } = context;
 
   // command: bare, or "./…" resolved against the plugin root (no expansion, §7.2.1).
   let command = entry["command"] as string;
   if (/\$\{PLUGIN_(?:ROOT|DATA)\}/.test(command)) {
-    problems.push({ pointer: `${base}/command`, message: `command ${JSON.stringify(command)} uses a placeholder; placeholders are not expanded in command (use a "./" path)` });
+    report({ kind: "ap-mcp-command-placeholder", command });
   } else if (command.startsWith("./")) {
     const absolute = posix.resolve(rootReal, command);
     const real = await resolveLoosely(rootReal + command.slice(1));
     if (absolute === rootReal || real === rootReal) {
-      problems.push({ pointer: `${base}/command`, message: `command ${JSON.stringify(command)} names the plugin root itself, not a file in it` });
+      report({ kind: "ap-mcp-command-root", command });
     } else if (!isWithin(rootReal, absolute) || !isWithin(rootReal, real)) {
-      problems.push({ pointer: `${base}/command`, message: `command ${JSON.stringify(command)} resolves outside the plugin root` });
+      report({ kind: "ap-mcp-command-outside", command });
     }
     command = absolute;
   } else if (!isBareCommand(command)) {
-    problems.push({ pointer: `${base}/command`, message: `command ${JSON.stringify(command)} is neither a bare executable name nor a plugin-relative path beginning with "./"` });
+    report({ kind: "ap-mcp-command-form", command });
   }
 
   // cwd: three forms, expanded, then contained in the root or in PLUGIN_DATA.
@@ -161,16 +157,12 @@ async function checkStdio(name: string, entry: JsonObject, base: string, context
     } else if (rawCwd === "${PLUGIN_ROOT}" || rawCwd.startsWith("${PLUGIN_ROOT}/")) container = rootReal;
     else if (rawCwd === "${PLUGIN_DATA}" || rawCwd.startsWith("${PLUGIN_DATA}/")) container = dataReal;
     if (container === undefined) {
-      problems.push({
-        pointer: `${base}/cwd`,
-        message: `cwd ${JSON.stringify(rawCwd)} must begin with "./", or be "\${PLUGIN_ROOT}" or "\${PLUGIN_DATA}" or begin with one of them and "/"`,
-      });
+      report({ kind: "ap-mcp-cwd-form", cwd: rawCwd });
     } else {
       cwd = posix.resolve(raw);
       const real = await resolveLoosely(raw);
       if (!isWithin(container, cwd) || !isWithin(container, real)) {
-        const where = container === rootReal ? "the plugin root" : "the plugin data directory";
-        problems.push({ pointer: `${base}/cwd`, message: `cwd ${JSON.stringify(rawCwd)} resolves outside ${where}` });
+        report({ kind: "ap-mcp-cwd-outside", cwd: rawCwd, container: container === rootReal ? "plugin-root" : "plugin-data" });
       }
     }
   }
@@ -179,7 +171,7 @@ async function checkStdio(name: string, entry: JsonObject, base: string, context
   const env = entry["env"] as Record<string, string> | undefined;
   for (const key of Object.keys(env ?? {}).sort(compareUtf8)) {
     if (key === "PLUGIN_ROOT" || key === "PLUGIN_DATA") {
-      problems.push({ pointer: `${base}/env/${escapeSegment(key)}`, message: `env may not set ${key}; the client supplies it` });
+      report({ kind: "ap-mcp-env-reserved", key });
     }
   }
   if (problems.length > 0) return { problems };
@@ -222,51 +214,51 @@ function authorityHost(authority: string): string {
 }
 
 /** Why `url` is not an acceptable MCP endpoint (§7.2.1), or undefined. */
-export function urlProblem(url: string): string | undefined {
+export function urlFlaw(url: string): UrlFlaw | undefined {
   // The WHATWG parser forgives what an absolute URL may not hold; refuse that first.
-  if (/[\s\\\u0000-\u001f\u007f]/.test(url)) return "must not contain whitespace, control characters or backslashes";
-  if (url.includes("#")) return "must not contain a fragment";
+  if (/[\s\\\u0000-\u001f\u007f]/.test(url)) return "blank-or-control";
+  if (url.includes("#")) return "fragment";
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(url);
-  if (scheme === null) return "must be an absolute http:// or https:// URL";
+  if (scheme === null) return "not-absolute-http";
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return "is not a valid URL";
+    return "unparsable";
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return "must use http or https";
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return "scheme";
   const authority = url.slice(scheme[0].length).split(/[/?]/)[0] ?? "";
-  if (authority.includes("@") || parsed.username !== "" || parsed.password !== "") return "must not contain user information";
-  if (parsed.hostname === "") return "must name a host";
-  if (parsed.protocol === "http:" && !isLoopbackHost(authorityHost(authority))) return "must use https unless the host is localhost or a loopback IP address";
+  if (authority.includes("@") || parsed.username !== "" || parsed.password !== "") return "userinfo";
+  if (parsed.hostname === "") return "no-host";
+  if (parsed.protocol === "http:" && !isLoopbackHost(authorityHost(authority))) return "plain-http";
   return undefined;
 }
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const FIELD_VALUE = /^(?:[\x21-\x7e\x80-\xff](?:[\x20\x09\x21-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?)?$/;
 
-/** Why a header field is not a valid HTTP field (RFC 9110 §5), or undefined. */
-export function headerProblem(name: string, value: string): string | undefined {
-  if (!TOKEN.test(name)) return `header name ${JSON.stringify(name)} is not a valid HTTP field name`;
-  if (!FIELD_VALUE.test(value)) return `header ${JSON.stringify(name)} has a value that is not a valid HTTP field value`;
+/** Which part of a header field is not valid HTTP (RFC 9110 §5), or undefined. */
+export function headerFlaw(name: string, value: string): HeaderFlaw | undefined {
+  if (!TOKEN.test(name)) return "name";
+  if (!FIELD_VALUE.test(value)) return "value";
   return undefined;
 }
 
-function checkRemote(name: string, type: string, entry: JsonObject, base: string): ServerOutcome {
-  const problems: { pointer: string; message: string }[] = [];
+function checkRemote(name: string, type: string, entry: JsonObject): ServerOutcome {
+  const problems: McpServerFinding[] = [];
+  const report = (found: McpServerProblem) => problems.push(serverFinding(name, found));
   const url = entry["url"] as string;
-  const problem = urlProblem(url);
-  if (problem !== undefined) problems.push({ pointer: `${base}/url`, message: `url ${problem}` });
+  const flaw = urlFlaw(url);
+  if (flaw !== undefined) report({ kind: "ap-mcp-url-invalid", flaw });
   const headers = entry["headers"] as Record<string, string> | undefined;
   const seen = new Map<string, string>();
-  for (const key of Object.keys(headers ?? {}).sort(compareUtf8)) {
-    const pointer = `${base}/headers/${escapeSegment(key)}`;
-    const fieldProblem = headerProblem(key, (headers ?? {})[key] ?? "");
-    if (fieldProblem !== undefined) problems.push({ pointer, message: fieldProblem });
-    const folded = key.toLowerCase();
+  for (const header of Object.keys(headers ?? {}).sort(compareUtf8)) {
+    const fieldFlaw = headerFlaw(header, (headers ?? {})[header] ?? "");
+    if (fieldFlaw !== undefined) report({ kind: "ap-mcp-header-invalid", header, flaw: fieldFlaw });
+    const folded = header.toLowerCase();
     const earlier = seen.get(folded);
-    if (earlier !== undefined) problems.push({ pointer, message: `header ${JSON.stringify(key)} repeats ${JSON.stringify(earlier)} in another casing` });
-    else seen.set(folded, key);
+    if (earlier !== undefined) report({ kind: "ap-mcp-header-repeated", header, earlier });
+    else seen.set(folded, header);
   }
   if (problems.length > 0) return { problems };
   const server: AgentPluginMcpServer = { name, type, url };

@@ -1,7 +1,7 @@
 // Name rules: plugin names (Agent Plugins 1.0.0 §5.5) and skill names (Agent Skills, which
 // the reference's PAP skill scanner already implements; reused unchanged).
 
-import { skillNameProblem as agentSkillNameProblem } from "../validate/skills.js";
+export { MAX_SKILL_NAME, skillNameFlaw } from "../validate/skills.js";
 
 export const PLUGIN_NAME_MAX = 64;
 
@@ -12,18 +12,16 @@ export const PLUGIN_NAME_MAX = 64;
 export const PLUGIN_NAME_PATTERN = "^(?!.*(?:--|\\.\\.))[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$";
 const PLUGIN_NAME = new RegExp(PLUGIN_NAME_PATTERN, "u");
 
-/** Why `name` is not a valid plugin name, or undefined when it is. */
-export function pluginNameProblem(name: unknown): string | undefined {
-  if (typeof name !== "string") return "must be a string";
-  if (name.length < 1 || name.length > PLUGIN_NAME_MAX) return `must be 1-${PLUGIN_NAME_MAX} characters`;
-  if (!PLUGIN_NAME.test(name)) return "may contain only a-z, 0-9, '-' and '.', must start and end with a letter or digit, and may not contain '--' or '..'";
-  return undefined;
-}
+/** Why a value is not a plugin name: not a string, not 1-64 characters, or not spelled by §5.5. */
+export type PluginNameFlaw = "not-string" | "length" | "spelling";
 
 /**
- * Why `name` is not a valid Agent Skills name for a skill in folder `dir` (1-64 of a-z, 0-9
- * and single hyphens, not at either end, equal to the folder name), or undefined.
+ * Why `name` is not a valid plugin name, or undefined when it is. plugin.json's name is checked
+ * by its schema (schemas.ts, the same pattern and bounds); this states the rule on its own.
  */
-export function skillNameProblem(name: unknown, dir: string): string | undefined {
-  return agentSkillNameProblem(name, dir);
+export function pluginNameFlaw(name: unknown): PluginNameFlaw | undefined {
+  if (typeof name !== "string") return "not-string";
+  if (name.length < 1 || name.length > PLUGIN_NAME_MAX) return "length";
+  if (!PLUGIN_NAME.test(name)) return "spelling";
+  return undefined;
 }

@@ -4,7 +4,8 @@
 // `extensions`, paths, URLs, header syntax) are checked in code by the modules that use these.
 
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import { describePointer, escapeSegment } from "../json-pointer.js";
+import { pointerFrom } from "../json-pointer.js";
+import type { SchemaViolation } from "./messages/json.js";
 import { PLUGIN_NAME_MAX, PLUGIN_NAME_PATTERN } from "./names.js";
 
 const text = { type: "string" } as const;
@@ -104,44 +105,34 @@ function validator(name: SchemaName): ValidateFunction {
   return validate;
 }
 
-export interface SchemaProblem {
-  /** JSON Pointer of the offending (or missing, or unexpected) value, prefixed with `base`. */
-  pointer: string;
-  message: string;
-}
-
 /** The property an error is about, when it names one (required, additionalProperties). */
-function namedProperty(error: ErrorObject): string | undefined {
+function namedProperty(error: ErrorObject): string[] {
   const params = error.params as { missingProperty?: unknown; additionalProperty?: unknown };
-  if (error.keyword === "required" && typeof params.missingProperty === "string") return params.missingProperty;
-  if (error.keyword === "additionalProperties" && typeof params.additionalProperty === "string") return params.additionalProperty;
-  return undefined;
+  if (error.keyword === "required" && typeof params.missingProperty === "string") return [params.missingProperty];
+  if (error.keyword === "additionalProperties" && typeof params.additionalProperty === "string") return [params.additionalProperty];
+  return [];
 }
 
-function describe(error: ErrorObject): string {
-  if (error.keyword === "required") return "is required";
-  if (error.keyword === "additionalProperties") return "is not allowed here";
-  if (error.keyword === "const" || error.keyword === "enum") {
-    const params = error.params as { allowedValue?: unknown; allowedValues?: unknown };
-    return `must be ${JSON.stringify(params.allowedValue ?? params.allowedValues)}`;
-  }
-  return error.message ?? "is invalid";
+function violation(error: ErrorObject, pointer: string): SchemaViolation {
+  const params = error.params as { allowedValue?: unknown; allowedValues?: unknown };
+  return { pointer, keyword: error.keyword, says: error.message, allowed: params.allowedValue ?? params.allowedValues };
 }
 
 /**
- * Validates `value` against one of the schemas. One problem per pointer (the first the
- * schema reports there), sorted by pointer so the order never depends on ajv's traversal.
+ * Validates `value` against one of the schemas. One violation per pointer (the first the
+ * schema reports there; a pointer is relative to `value`), sorted by pointer so the order never
+ * depends on ajv's traversal. Worded in messages/json.ts.
  */
-export function schemaProblems(name: SchemaName, value: unknown, base = ""): SchemaProblem[] {
+export function schemaViolations(name: SchemaName, value: unknown): SchemaViolation[] {
   const validate = validator(name);
   if (validate(value)) return [];
-  const byPointer = new Map<string, string>();
+  const byPointer = new Map<string, SchemaViolation>();
   for (const error of validate.errors ?? []) {
-    const property = namedProperty(error);
-    const pointer = base + error.instancePath + (property === undefined ? "" : "/" + escapeSegment(property));
-    if (!byPointer.has(pointer)) byPointer.set(pointer, `${describePointer(pointer)} ${describe(error)}`);
+    // the missing or unexpected property's own place, below the object ajv reports
+    const pointer = error.instancePath + pointerFrom(namedProperty(error));
+    if (!byPointer.has(pointer)) byPointer.set(pointer, violation(error, pointer));
   }
-  return [...byPointer].sort(([left], [right]) => comparePointers(left, right)).map(([pointer, message]) => ({ pointer, message }));
+  return [...byPointer].sort(([left], [right]) => comparePointers(left, right)).map(([, found]) => found);
 }
 
 /** Orders pointers by their segments (so "/a/b" comes before "/a~1b" and "/ab"). */

@@ -9,10 +9,12 @@ import { readdir } from "node:fs/promises";
 import type { AgentPluginSkill } from "../../../runner/shared/protocol.js";
 import { decodeUtf8, MAX_FRONTMATTER_BYTES, parseYamlMapping, readHead, splitFrontmatter } from "../frontmatter.js";
 import { compareUtf8 } from "../manifest-types.js";
-import { errorText, resolvePackagePath } from "./containment.js";
+import { optionalSkillFieldFlaws } from "../validate/skills.js";
+import { errorText } from "../wording.js";
+import { resolvePackagePath } from "./containment.js";
 import type { Findings } from "./diagnostics.js";
-import { optionalSkillFieldProblems } from "../validate/skills.js";
-import { skillNameProblem } from "./names.js";
+import type { SkillFrontmatterFlaw, SkillReadFlaw } from "./messages/skills.js";
+import { MAX_SKILL_NAME, skillNameFlaw } from "./names.js";
 
 export const SKILLS_DIR = "skills";
 export const SKILL_FILE = "SKILL.md";
@@ -23,33 +25,34 @@ function characters(value: string): number {
   return [...value].length;
 }
 
-/** Agent Skills frontmatter problems, the name included; empty when the skill conforms. */
-export function skillFrontmatterProblems(frontmatter: Record<string, unknown>, dir: string): string[] {
-  const problems: string[] = [];
-  if (!("name" in frontmatter)) problems.push("name is missing");
+/** Agent Skills frontmatter flaws, the name included; empty when the skill conforms. */
+export function skillFrontmatterFlaws(frontmatter: Record<string, unknown>, dir: string): SkillFrontmatterFlaw[] {
+  const flaws: SkillFrontmatterFlaw[] = [];
+  if (!("name" in frontmatter)) flaws.push({ flaw: "name-missing" });
   else {
-    const problem = skillNameProblem(frontmatter["name"], dir);
-    if (problem !== undefined) problems.push(`name ${JSON.stringify(frontmatter["name"])} ${problem}`);
+    const name = frontmatter["name"];
+    const nameFlaw = skillNameFlaw(name, dir);
+    if (nameFlaw !== undefined) flaws.push({ flaw: "name", name, nameFlaw, dir, maxCharacters: MAX_SKILL_NAME });
   }
   const description = frontmatter["description"];
-  if (description === undefined) problems.push("description is missing");
+  if (description === undefined) flaws.push({ flaw: "description-missing" });
   else if (typeof description !== "string" || characters(description) < 1 || characters(description) > MAX_DESCRIPTION) {
-    problems.push(`description must be a string of 1-${MAX_DESCRIPTION} characters`);
+    flaws.push({ flaw: "description", maxCharacters: MAX_DESCRIPTION });
   }
-  problems.push(...optionalSkillFieldProblems(frontmatter));
-  return problems;
+  for (const problem of optionalSkillFieldFlaws(frontmatter)) flaws.push({ flaw: "optional-field", problem });
+  return flaws;
 }
 
-type SkillRead = { ok: true; frontmatter: Record<string, unknown> } | { ok: false; message: string };
+type SkillRead = { ok: true; frontmatter: Record<string, unknown> } | { ok: false; flaw: SkillReadFlaw };
 
 async function readSkillFrontmatter(real: string): Promise<SkillRead> {
   // The opener, at most 64 KiB of frontmatter, and the closing line.
   const head = await readHead(real, MAX_FRONTMATTER_BYTES + 16);
-  if (!head.ok) return { ok: false, message: head.message };
+  if (!head.ok) return head;
   const split = splitFrontmatter(head.bytes, head.complete);
   if (!split.ok) return split;
   const text = decodeUtf8(split.frontmatter);
-  if (text === undefined) return { ok: false, message: "the frontmatter is not valid UTF-8" };
+  if (text === undefined) return { ok: false, flaw: { flaw: "frontmatter-not-utf8" } };
   const parsed = parseYamlMapping(text);
   return parsed.ok ? { ok: true, frontmatter: parsed.value } : parsed;
 }
@@ -62,15 +65,15 @@ export async function discoverSkills(rootReal: string, findings: Findings): Prom
     case "absent":
       return skills; // §6.2: a missing fixed location is not an error
     case "outside":
-      findings.add("agent_plugin_path_escapes", "skills resolves outside the plugin root; no skills were loaded", { path: SKILLS_DIR });
+      findings.add(SKILLS_DIR, { code: "agent_plugin_path_escapes", kind: "ap-skills-outside" });
       return skills;
     case "unresolvable":
     case "error":
-      findings.add("agent_plugin_component_invalid", `skills does not resolve to a directory (${located.message}); no skills were loaded`, { path: SKILLS_DIR });
+      findings.add(SKILLS_DIR, { code: "agent_plugin_component_invalid", kind: "ap-skills-unresolvable", error: located.error });
       return skills;
     case "inside":
       if (!located.stats.isDirectory()) {
-        findings.add("agent_plugin_component_invalid", "skills is not a directory; no skills were loaded", { path: SKILLS_DIR });
+        findings.add(SKILLS_DIR, { code: "agent_plugin_component_invalid", kind: "ap-skills-not-directory" });
         return skills;
       }
   }
@@ -79,7 +82,7 @@ export async function discoverSkills(rootReal: string, findings: Findings): Prom
   try {
     names = (await readdir(located.real)).sort(compareUtf8);
   } catch (error) {
-    findings.add("agent_plugin_component_invalid", `skills cannot be listed (${errorText(error)}); no skills were loaded`, { path: SKILLS_DIR });
+    findings.add(SKILLS_DIR, { code: "agent_plugin_component_invalid", kind: "ap-skills-unlistable", error: errorText(error) });
     return skills;
   }
 
@@ -87,7 +90,7 @@ export async function discoverSkills(rootReal: string, findings: Findings): Prom
     const dirPath = `${SKILLS_DIR}/${name}`;
     const dir = await resolvePackagePath(rootReal, dirPath);
     if (dir.kind === "outside") {
-      findings.add("agent_plugin_path_escapes", `${dirPath} resolves outside the plugin root; it was skipped`, { path: dirPath });
+      findings.add(dirPath, { code: "agent_plugin_path_escapes", kind: "ap-skill-folder-outside" });
       continue;
     }
     if (dir.kind !== "inside" || !dir.stats.isDirectory()) continue; // not a skill folder
@@ -104,19 +107,19 @@ export async function discoverSkills(rootReal: string, findings: Findings): Prom
     const path = `${dirPath}/${SKILL_FILE}`;
     const file = await resolvePackagePath(rootReal, path);
     if (file.kind === "outside") {
-      findings.add("agent_plugin_path_escapes", `${path} resolves outside the plugin root; the skill was skipped`, { path });
+      findings.add(path, { code: "agent_plugin_path_escapes", kind: "ap-skill-file-outside" });
       continue;
     }
     if (file.kind !== "inside" || !file.stats.isFile()) continue; // does not resolve to a regular file: not a skill
 
     const read = await readSkillFrontmatter(file.real);
     if (!read.ok) {
-      findings.add("agent_plugin_skill_invalid", `${path}: ${read.message}; the skill was skipped`, { path });
+      findings.add(path, { code: "agent_plugin_skill_invalid", kind: "ap-skill-unreadable", flaw: read.flaw });
       continue;
     }
-    const problems = skillFrontmatterProblems(read.frontmatter, name);
-    if (problems.length > 0) {
-      findings.add("agent_plugin_skill_invalid", `${path}: ${problems.join("; ")}; the skill was skipped`, { path });
+    const flaws = skillFrontmatterFlaws(read.frontmatter, name);
+    if (flaws.length > 0) {
+      findings.add(path, { code: "agent_plugin_skill_invalid", kind: "ap-skill-frontmatter-invalid", flaws });
       continue;
     }
     skills.push({ name, description: read.frontmatter["description"] as string, path });

@@ -12,14 +12,14 @@
 //                                        and only when the extension has no `interface` key
 
 import type { AgentPluginHook } from "../../../runner/shared/protocol.js";
-import { escapeSegment } from "../json-pointer.js";
 import { compareUtf8 } from "../manifest-types.js";
 import { normalizeRelative, resolvePackagePath } from "./containment.js";
 import type { Findings } from "./diagnostics.js";
-import { isJsonObject, jsonType, readJsonFile, type JsonObject } from "./json-file.js";
+import { isJsonObject, readJsonFile, type JsonObject } from "./json-file.js";
 import { MANIFEST_FILE, OPENAI_NAMESPACE, type PluginManifest } from "./manifest.js";
 import { MCP_FILE } from "./mcp.js";
-import { schemaProblems, type SchemaName } from "./schemas.js";
+import type { VendorFileKey } from "./messages/vendor.js";
+import { type SchemaName, schemaViolations } from "./schemas.js";
 import { SKILLS_DIR } from "./skill-discovery.js";
 
 export const DEFAULT_HOOKS_FILE = `${OPENAI_NAMESPACE}/hooks/hooks.json`;
@@ -33,8 +33,6 @@ export interface VendorOverlay {
   apps: { name: string }[];
 }
 
-const EXTENSION_POINTER = `/extensions/${escapeSegment(OPENAI_NAMESPACE)}`;
-
 type Located = { ok: true; path: string; value: JsonObject } | { ok: false };
 
 /**
@@ -42,51 +40,50 @@ type Located = { ok: true; path: string; value: JsonObject } | { ok: false };
  * `optional` file that does not exist is silently absent.
  */
 async function readVendorFile(rootReal: string, relative: string, optional: boolean, findings: Findings): Promise<Located> {
-  const at = { path: relative };
   const located = await resolvePackagePath(rootReal, relative);
   switch (located.kind) {
     case "absent":
-      if (!optional) findings.add("agent_plugin_vendor_invalid", `${relative} does not exist; it was ignored`, at);
+      if (!optional) findings.add(relative, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-file-absent" });
       return { ok: false };
     case "outside":
-      findings.add("agent_plugin_path_escapes", `${relative} resolves outside the plugin root; it was ignored`, at);
+      findings.add(relative, { code: "agent_plugin_path_escapes", kind: "ap-vendor-file-outside" });
       return { ok: false };
     case "unresolvable":
     case "error":
-      findings.add("agent_plugin_vendor_invalid", `${relative} cannot be resolved (${located.message}); it was ignored`, at);
+      findings.add(relative, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-file-unresolvable", error: located.error });
       return { ok: false };
     case "inside":
       if (!located.stats.isFile()) {
-        findings.add("agent_plugin_vendor_invalid", `${relative} is not a regular file; it was ignored`, at);
+        findings.add(relative, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-file-not-file" });
         return { ok: false };
       }
   }
   const read = await readJsonFile(located.real);
   if (!read.ok) {
-    findings.add("agent_plugin_vendor_invalid", `${relative}: ${read.message}; it was ignored`, at);
+    findings.add(relative, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-file-unreadable", flaw: read.flaw });
     return { ok: false };
   }
   if (!isJsonObject(read.value)) {
-    findings.add("agent_plugin_vendor_invalid", `${relative} holds ${jsonType(read.value)}, not a JSON object; it was ignored`, at);
+    findings.add(relative, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-file-not-object", value: read.value });
     return { ok: false };
   }
   return { ok: true, path: relative, value: read.value };
 }
 
 /** A "./…" path from the extension object → its normalized relative path, or a finding. */
-function configuredPath(value: unknown, key: string, findings: Findings): string | undefined {
-  const at = { path: MANIFEST_FILE, pointer: `${EXTENSION_POINTER}/${key}` };
+function configuredPath(value: unknown, key: VendorFileKey, findings: Findings): string | undefined {
+  const namespace = OPENAI_NAMESPACE;
   if (typeof value !== "string" || !value.startsWith("./")) {
-    findings.add("agent_plugin_vendor_invalid", `${OPENAI_NAMESPACE} ${key} must be a plugin-relative path beginning with "./"; it was ignored`, at);
+    findings.add(MANIFEST_FILE, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-path-form", namespace, key });
     return undefined;
   }
   const relative = normalizeRelative(value.slice(2));
   if (relative === undefined) {
-    findings.add("agent_plugin_path_escapes", `${OPENAI_NAMESPACE} ${key} ${JSON.stringify(value)} climbs out of the plugin root; it was ignored`, at);
+    findings.add(MANIFEST_FILE, { code: "agent_plugin_path_escapes", kind: "ap-vendor-path-escapes", namespace, key, value });
     return undefined;
   }
   if (relative === "") {
-    findings.add("agent_plugin_vendor_invalid", `${OPENAI_NAMESPACE} ${key} ${JSON.stringify(value)} names the plugin root, not a file; it was ignored`, at);
+    findings.add(MANIFEST_FILE, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-path-root", namespace, key, value });
     return undefined;
   }
   return relative;
@@ -96,10 +93,9 @@ function configuredPath(value: unknown, key: string, findings: Findings): string
 async function readChecked(rootReal: string, relative: string, optional: boolean, schema: SchemaName, findings: Findings): Promise<JsonObject | undefined> {
   const file = await readVendorFile(rootReal, relative, optional, findings);
   if (!file.ok) return undefined;
-  const problems = schemaProblems(schema, file.value);
-  for (const problem of problems)
-    findings.add("agent_plugin_vendor_invalid", `${relative}: ${problem.message}; the file was ignored`, { path: relative, pointer: problem.pointer });
-  return problems.length > 0 ? undefined : file.value;
+  const violations = schemaViolations(schema, file.value);
+  for (const violation of violations) findings.add(relative, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-file-invalid", violation });
+  return violations.length > 0 ? undefined : file.value;
 }
 
 interface HooksFile {
@@ -140,19 +136,12 @@ export async function applyOpenAiOverlay(rootReal: string, manifest: PluginManif
   if (extension !== undefined) {
     for (const key of OVERRIDE_KEYS) {
       if (!(key in extension)) continue;
-      findings.add("agent_plugin_vendor_override_ignored", `${OPENAI_NAMESPACE} may not set ${key}; root plugin.json and the fixed locations decide it`, {
-        path: MANIFEST_FILE,
-        pointer: `${EXTENSION_POINTER}/${key}`,
-      });
+      findings.add(MANIFEST_FILE, { code: "agent_plugin_vendor_override_ignored", kind: "ap-vendor-override", namespace: OPENAI_NAMESPACE, key });
     }
     if ("interface" in extension) {
       const value = extension["interface"];
       if (isJsonObject(value)) overlay.interface = value;
-      else
-        findings.add("agent_plugin_vendor_invalid", `${OPENAI_NAMESPACE} interface is ${jsonType(value)}, not an object; it was ignored`, {
-          path: MANIFEST_FILE,
-          pointer: `${EXTENSION_POINTER}/interface`,
-        });
+      else findings.add(MANIFEST_FILE, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-interface-not-object", namespace: OPENAI_NAMESPACE, value });
     }
   }
 
@@ -180,18 +169,12 @@ export async function applyOpenAiOverlay(rootReal: string, manifest: PluginManif
   if (legacy.ok) {
     for (const key of OVERRIDE_KEYS) {
       if (!(key in legacy.value) || !legacyOverrides(key, legacy.value[key], manifest)) continue;
-      findings.add("agent_plugin_vendor_override_ignored", `${LEGACY_MANIFEST} ${key} differs from the root package and was ignored`, {
-        path: LEGACY_MANIFEST,
-        pointer: `/${key}`,
-      });
+      findings.add(LEGACY_MANIFEST, { code: "agent_plugin_vendor_override_ignored", kind: "ap-vendor-legacy-override", key });
     }
     const legacyInterface = legacy.value["interface"];
     const extensionHasInterface = extension !== undefined && "interface" in extension;
     if (legacyInterface !== undefined && !isJsonObject(legacyInterface)) {
-      findings.add("agent_plugin_vendor_invalid", `${LEGACY_MANIFEST} interface is ${jsonType(legacyInterface)}, not an object; it was ignored`, {
-        path: LEGACY_MANIFEST,
-        pointer: "/interface",
-      });
+      findings.add(LEGACY_MANIFEST, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-legacy-interface-not-object", value: legacyInterface });
     } else if (legacyInterface !== undefined && !extensionHasInterface) {
       overlay.interface = legacyInterface;
     }

@@ -50,7 +50,7 @@ async function checkAgent(sourceRoot: string, dir: string): Promise<{ ok: true; 
   // Stryker restore BlockStatement
   const head = await readHead(file, MAX_DOCUMENT_BYTES);
   // Stryker disable next-line ConditionalExpression: a failed read has no `complete` and is refused on the next line
-  if (!head.ok) return { ok: false, reason: { flaw: "unreadable", failure: head.message } };
+  if (!head.ok) return { ok: false, reason: { flaw: "unreadable", failure: head.flaw } };
   // Stryker disable next-line ConditionalExpression: lstat above already refused a larger file
   if (!head.complete)
     // Stryker disable next-line ObjectLiteral,BooleanLiteral,StringLiteral: unreachable: lstat above already refused a larger file (only a file growing in between gets here)
@@ -59,10 +59,10 @@ async function checkAgent(sourceRoot: string, dir: string): Promise<{ ok: true; 
   if (decodeUtf8(head.bytes) === undefined) return { ok: false, reason: { flaw: "not-utf8" } };
   const split = splitFrontmatter(head.bytes);
   // Stryker disable next-line ConditionalExpression: without frontmatter the undefined slice decodes to "", which is not a mapping: refused on the next lines
-  if (!split.ok) return { ok: false, reason: { flaw: "frontmatter", failure: split.message } };
+  if (!split.ok) return { ok: false, reason: { flaw: "frontmatter", failure: split.flaw } };
   // Stryker disable next-line StringLiteral: unreachable: the whole file was checked to be UTF-8 above, and the frontmatter ends at an ASCII line
   const parsed = parseYamlMapping(decodeUtf8(split.frontmatter) ?? "");
-  if (!parsed.ok) return { ok: false, reason: { flaw: "frontmatter", failure: parsed.message } };
+  if (!parsed.ok) return { ok: false, reason: { flaw: "frontmatter", failure: parsed.flaw } };
   const frontmatter = parsed.value;
   if (frontmatter["schema_version"] !== 1) return { ok: false, reason: { flaw: "schema-version" } };
   const name = frontmatter["name"];

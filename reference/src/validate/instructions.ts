@@ -93,7 +93,7 @@ export class InstructionIndex {
     // Stryker restore BlockStatement
     const head = await readHead(file, MAX_DOCUMENT_BYTES);
     // Stryker disable next-line ConditionalExpression: a failed read has no `complete` and is refused on the next line
-    if (!head.ok) return { available: false, reason: { flaw: "unreadable", path, failure: head.message } };
+    if (!head.ok) return { available: false, reason: { flaw: "unreadable", path, failure: head.flaw } };
     // Stryker disable next-line ConditionalExpression: lstat above already refused a larger file
     if (!head.complete)
       // Stryker disable next-line ObjectLiteral,BooleanLiteral,StringLiteral: unreachable: lstat above already refused a larger file (only a file growing in between gets here)

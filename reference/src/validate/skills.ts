@@ -7,14 +7,14 @@ import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import { decodeUtf8, hasText, MAX_FRONTMATTER_BYTES, parseYamlMapping, readHead, splitFrontmatter } from "../frontmatter.js";
 import type { Finding } from "./diagnostic-codes.js";
-import { type SkillFieldFlaw, type SkillNameFlaw, type SkillProblem, skillFieldFlawText, skillNameFlawText } from "./messages/sources.js";
+import type { SkillFieldFlaw, SkillNameFlaw, SkillProblem } from "./messages/sources.js";
 import { errorText } from "../wording.js";
 import { listConventionDirectory, MAX_CONVENTION_ENTRIES } from "./source-dirs.js";
 
 export const SKILLS_DIR = "skills";
 export const SKILL_FILE = "SKILL.md";
 const SKILL_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const MAX_SKILL_NAME = 64;
+export const MAX_SKILL_NAME = 64;
 const MAX_DESCRIPTION = 1024;
 const MAX_COMPATIBILITY = 500;
 
@@ -52,7 +52,11 @@ export function skillNameFlaw(name: unknown, dir: string): SkillNameFlaw | undef
   return undefined;
 }
 
-/** Problems of Agent Skills' optional fields (license, allowed-tools, compatibility, metadata). */
+/**
+ * Problems of Agent Skills' optional fields (license, allowed-tools, compatibility, metadata).
+ * The Agent Plugins loader (reference/src/agent-plugins/skill-discovery.ts) checks its skills'
+ * names and optional fields with these rules too, and words them in its own findings.
+ */
 export function optionalSkillFieldFlaws(frontmatter: Record<string, unknown>): SkillFieldFlaw[] {
   const flaws: SkillFieldFlaw[] = [];
   for (const field of ["license", "allowed-tools"] as const) {
@@ -85,20 +89,6 @@ export function skillFieldFlaws(frontmatter: Record<string, unknown>): SkillFiel
   flaws.push(...optionalSkillFieldFlaws(frontmatter));
   if ("id" in frontmatter && !hasText(frontmatter["id"])) flaws.push({ flaw: "id" });
   return flaws;
-}
-
-// The Agent Plugins loader (reference/src/agent-plugins/names.ts, skill-discovery.ts) checks
-// skills by the same rules and words their problems into its own findings.
-
-/** Why `name` is not the usable name of the skill in directory `dir`, worded; undefined when it is usable. */
-export function skillNameProblem(name: unknown, dir: string): string | undefined {
-  const flaw = skillNameFlaw(name, dir);
-  return flaw === undefined ? undefined : skillNameFlawText(flaw, dir, MAX_SKILL_NAME);
-}
-
-/** The problems of Agent Skills' optional fields, worded. */
-export function optionalSkillFieldProblems(frontmatter: Record<string, unknown>): string[] {
-  return optionalSkillFieldFlaws(frontmatter).map(skillFieldFlawText);
 }
 
 async function lstatOrUndefined(path: string): Promise<Stats | "missing" | { error: unknown }> {
@@ -158,13 +148,13 @@ export async function scanSkills(sourceRoot: string): Promise<SkillScan> {
     // The frontmatter opener, at most 64 KiB of frontmatter, and the closing line.
     const head = await readHead(file, MAX_FRONTMATTER_BYTES + 16);
     if (!head.ok) {
-      warn(path, { code: "source_unreadable_path", kind: "skill-file-unreadable", failure: head.message });
+      warn(path, { code: "source_unreadable_path", kind: "skill-file-unreadable", failure: head.flaw });
       continue;
     }
     const split = splitFrontmatter(head.bytes, head.complete);
     // Stryker disable next-line ConditionalExpression,BlockStatement: going on decodes undefined as "", which is not a mapping: the same source_malformed_frontmatter
     if (!split.ok) {
-      warn(path, { code: "source_malformed_frontmatter", kind: "skill-frontmatter-malformed", failure: split.message });
+      warn(path, { code: "source_malformed_frontmatter", kind: "skill-frontmatter-malformed", failure: split.flaw });
       continue;
     }
     const text = decodeUtf8(split.frontmatter);
@@ -174,7 +164,7 @@ export async function scanSkills(sourceRoot: string): Promise<SkillScan> {
     }
     const parsed = parseYamlMapping(text);
     if (!parsed.ok) {
-      warn(path, { code: "source_malformed_frontmatter", kind: "skill-frontmatter-malformed", failure: parsed.message });
+      warn(path, { code: "source_malformed_frontmatter", kind: "skill-frontmatter-malformed", failure: parsed.flaw });
       continue;
     }
     const frontmatter = parsed.value;

@@ -1,9 +1,10 @@
 // Findings about the components of the validated source (SPEC.md 3.6, 3.7): the skill warnings
 // (reference/src/validate/skills.ts), and the reasons an agent or an instruction is not usable
 // (agents.ts, instructions.ts), which show in the detail of a member naming it (resolution.ts).
-// A `failure` argument is a message of reference/src/frontmatter.ts, passed on as it is; an
-// `error` argument is the text of an OS error.
+// A `failure` argument is a flaw of reference/src/frontmatter.ts, worded by
+// reference/src/messages/frontmatter.ts; an `error` argument is the text of an OS error.
 
+import { type FrontmatterFlaw, frontmatterFlawText, type ReadFlaw } from "../../messages/frontmatter.js";
 import { type Messages, phrase, quote, type Wordings, wordBy } from "./wording.js";
 
 // Skills (SPEC.md 3.7)
@@ -27,8 +28,8 @@ export type SkillProblem =
   | { code: "source_skipped_symlink"; kind: "skill-entry-symlink" }
   | { code: "source_unreadable_path"; kind: "skill-file-uninspectable"; error: string }
   | { code: "source_skipped_symlink"; kind: "skill-file-symlink" }
-  | { code: "source_unreadable_path"; kind: "skill-file-unreadable"; failure: string }
-  | { code: "source_malformed_frontmatter"; kind: "skill-frontmatter-malformed"; failure: string }
+  | { code: "source_unreadable_path"; kind: "skill-file-unreadable"; failure: ReadFlaw }
+  | { code: "source_malformed_frontmatter"; kind: "skill-frontmatter-malformed"; failure: Exclude<FrontmatterFlaw, ReadFlaw> }
   | { code: "source_malformed_frontmatter"; kind: "skill-frontmatter-not-utf8" }
   | { code: "source_malformed_frontmatter"; kind: "skill-name-missing" }
   | { code: "source_invalid_slot_name"; kind: "skill-name-invalid"; name: unknown; flaw: SkillNameFlaw; dir: string; maxCharacters: number }
@@ -66,8 +67,8 @@ export const SKILL_MESSAGES: Messages<SkillProblem> = {
   "skill-entry-symlink": () => ({ message: "symlinked skill directories are not followed" }),
   "skill-file-uninspectable": (p) => ({ message: `cannot inspect SKILL.md: ${p.error}` }),
   "skill-file-symlink": () => ({ message: "a symlinked SKILL.md is not followed" }),
-  "skill-file-unreadable": (p) => ({ message: `cannot read SKILL.md: ${p.failure}` }),
-  "skill-frontmatter-malformed": (p) => ({ message: p.failure }),
+  "skill-file-unreadable": (p) => ({ message: `cannot read SKILL.md: ${frontmatterFlawText(p.failure)}` }),
+  "skill-frontmatter-malformed": (p) => ({ message: frontmatterFlawText(p.failure) }),
   "skill-frontmatter-not-utf8": () => ({ message: "the frontmatter is not valid UTF-8" }),
   "skill-name-missing": () => ({ message: "name is missing" }),
   "skill-name-invalid": (p) => ({ message: `name ${quote(p.name)} ${skillNameFlawText(p.flaw, p.dir, p.maxCharacters)}` }),
@@ -83,9 +84,9 @@ export type AgentRejection =
   | { flaw: "not-file" }
   | { flaw: "too-large"; maxBytes: number }
   | { flaw: "uninspectable"; error: string }
-  | { flaw: "unreadable"; failure: string }
+  | { flaw: "unreadable"; failure: ReadFlaw }
   | { flaw: "not-utf8" }
-  | { flaw: "frontmatter"; failure: string }
+  | { flaw: "frontmatter"; failure: Exclude<FrontmatterFlaw, ReadFlaw> }
   | { flaw: "schema-version" }
   | { flaw: "name"; dir: string }
   | { flaw: "description" }
@@ -101,9 +102,9 @@ const AGENT_REASONS: Wordings<AgentRejection | AgentsUnavailable, "flaw"> = {
   "not-file": () => "AGENT.md is not a regular file",
   "too-large": (r) => `AGENT.md is larger than ${r.maxBytes} bytes`,
   uninspectable: (r) => `cannot inspect AGENT.md: ${r.error}`,
-  unreadable: (r) => r.failure,
+  unreadable: (r) => frontmatterFlawText(r.failure),
   "not-utf8": () => "AGENT.md is not valid UTF-8",
-  frontmatter: (r) => r.failure,
+  frontmatter: (r) => frontmatterFlawText(r.failure),
   "schema-version": () => "schema_version must be 1",
   name: (r) => `name must equal the directory name ${quote(r.dir)} (lower kebab case)`,
   description: () => "description must be a string with non-whitespace text",
@@ -138,7 +139,7 @@ export type InstructionFlaw =
   | { flaw: "not-file"; path: string }
   | { flaw: "too-large"; path: string; maxBytes: number }
   | { flaw: "uninspectable"; path: string; error: string }
-  | { flaw: "unreadable"; path: string; failure: string }
+  | { flaw: "unreadable"; path: string; failure: ReadFlaw }
   | { flaw: "not-utf8"; path: string };
 
 const INSTRUCTION_REASONS: Wordings<InstructionFlaw, "flaw"> = {
@@ -151,7 +152,7 @@ const INSTRUCTION_REASONS: Wordings<InstructionFlaw, "flaw"> = {
   "not-file": (r) => `${r.path} is not a regular file`,
   "too-large": (r) => `${r.path} is larger than ${r.maxBytes} bytes`,
   uninspectable: (r) => `cannot inspect ${r.path}: ${r.error}`,
-  unreadable: (r) => `${r.path}: ${r.failure}`,
+  unreadable: (r) => `${r.path}: ${frontmatterFlawText(r.failure)}`,
   "not-utf8": (r) => `${r.path} is not valid UTF-8`,
 };
 

@@ -1,6 +1,7 @@
-// The human-readable form of a load result (pap-reference agent-plugin load without --json).
+// The human-readable form of a load result (pap-reference agent-plugin load without --json):
+// wording only, like the rest of this folder (no case reads it; cases compare the JSON result).
 
-import type { AgentPluginLoadResult } from "../../../runner/shared/protocol.js";
+import type { AgentPluginLoadResult } from "../../../../runner/shared/protocol.js";
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;

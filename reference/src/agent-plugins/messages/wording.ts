@@ -1,0 +1,24 @@
+// What every area's message table of the loader is made of. The modules that find a problem
+// build a typed finding (its code, its kind and the values it is about) and say which file it is
+// in; index.ts turns it into the diagnostic's message and JSON Pointer. No case compares a
+// message or a pointer (SPEC KIT-EXPECT-DIAGNOSTICS, 4.2), so this folder is not mutation-tested
+// (runner/mutation/stryker.config.mjs); a finding's code and kind are, where they are built.
+
+import type { Wordings } from "../../wording.js";
+
+export { phrase, quote, type Wordings, wordBy } from "../../wording.js";
+
+/** A finding as a reader sees it: one line, and where in its file when it is about a value. */
+export interface Rendered {
+  message: string;
+  /** JSON Pointer into the file at the finding's path. */
+  pointer?: string;
+}
+
+/** The file a finding is about, relative to the plugin root (POSIX); some messages name it. */
+export interface Place {
+  path: string;
+}
+
+/** One renderer per kind of an area's findings, each given exactly its own arguments and its place. */
+export type Messages<F extends { kind: string }> = Wordings<F & Place, "kind", Rendered>;
