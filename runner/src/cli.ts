@@ -40,9 +40,20 @@ const positiveInt =
   };
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
+/** What every command's action uses: the kit's root, whether the terminal takes colour, and its output. */
+interface CliContext {
+  root: string;
+  color: boolean;
+  io: { out: (t: string) => void; err: (t: string) => void };
+}
+
 function program(): Command {
   const root = kitRoot();
-  const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const ctx: CliContext = {
+    root,
+    color: process.stdout.isTTY === true && !process.env.NO_COLOR,
+    io: { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) },
+  };
   const cli = new Command("papc")
     .description("Conformance kit for Portable Agent Packages and Agent Plugins 1.0")
     .version(kitInfo().version)
@@ -52,6 +63,16 @@ function program(): Command {
     .configureOutput(jsonRequested() ? { writeErr: () => undefined, outputError: () => undefined } : {})
     .exitOverride();
 
+  addRunCommands(cli, ctx);
+  addSuiteCommands(cli, ctx);
+  addReportCommands(cli, ctx);
+  addHarnessCommands(cli, ctx);
+  addRecordingsCommands(cli, ctx);
+  return cli;
+}
+
+/** `papc run`, `repro` and `smoke`: the suite, one case, or an adapter's first check, against an implementation. */
+function addRunCommands(cli: Command, { root, color, io }: CliContext): void {
   cli
     .command("run")
     .description("run the suite against an implementation and write .jsonl, .xml, .md and .html reports")
@@ -77,7 +98,6 @@ function program(): Command {
     .action(async (o: RunOptions) => {
       await runCommand(o, root, color);
     });
-  const io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) };
   cli
     .command("repro <case-id>")
     .description("write one case's fixture into a folder and print the exact requests (for an exec adapter, the command line) to re-run it by hand")
@@ -103,7 +123,10 @@ function program(): Command {
         io,
       );
     });
+}
 
+/** `papc new case`, `lint`, `list` and `coverage`: the suite's own files. */
+function addSuiteCommands(cli: Command, { root, io }: CliContext): void {
   const scaffold = cli.command("new").description("scaffold suite files").exitOverride();
   scaffold
     .command("case <area/name>")
@@ -161,7 +184,10 @@ function program(): Command {
     .action(async (o: { missing?: boolean; oneSided?: boolean; prefix?: string; json?: boolean }) => {
       await coverageCommand(o, root);
     });
+}
 
+/** `papc report …`, `compat` and `compat-loaders`: what is made of run reports. */
+function addReportCommands(cli: Command, { root, color, io }: CliContext): void {
   const report = cli.command("report").description("render or compare run reports").exitOverride();
   report
     .command("render <report.jsonl...>")
@@ -211,9 +237,11 @@ function program(): Command {
     .action(async (files: string[], o: { out?: string; check?: boolean }) => {
       process.exitCode = await loaderMatrixCommand({ root, reports: files, ...(o.out ? { out: resolve(o.out) } : {}), ...(o.check ? { check: true } : {}) }, io);
     });
+}
+
+/** `papc harness …`: the pinned harness binaries. */
+function addHarnessCommands(cli: Command, { root, io }: CliContext): void {
   const recordingsDir = join(root, "recordings");
-  // recordings of harness versions other than the pins: generated, never beside the pins' (SPEC 7)
-  const otherVersionsDir = otherVersionsRecordings(recordingsDir);
   const harness = cli.command("harness").description("the pinned harness binaries (recordings/pins.yaml)").exitOverride();
   harness
     .command("install")
@@ -242,7 +270,13 @@ function program(): Command {
     .action(async (provider: string) => {
       process.exitCode = await pathCommand({ root: recordingsDir, provider }, io);
     });
+}
 
+/** `papc recordings …`: native hook payloads recorded from the pinned harnesses. */
+function addRecordingsCommands(cli: Command, { root, io }: CliContext): void {
+  const recordingsDir = join(root, "recordings");
+  // recordings of harness versions other than the pins: generated, never beside the pins' (SPEC 7)
+  const otherVersionsDir = otherVersionsRecordings(recordingsDir);
   const recordings = cli.command("recordings").description("native hook payloads recorded from the pinned harnesses").exitOverride();
   recordings
     .command("record")
@@ -296,7 +330,6 @@ function program(): Command {
         io,
       );
     });
-  return cli;
 }
 
 // `papc run … | head` closes stdout early: stop quietly instead of dying on EPIPE.
