@@ -4,7 +4,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { LineCounter, parseDocument, type Document } from "yaml";
-import { describeErrors, check } from "../schemas/registry.js";
+import { describeErrors } from "../schemas/registry.js";
+import { checkCase, checkCaseTable } from "./case-schemas.js";
 import type { CaseGiven, CaseSpec, LoadedCase, ResolvedDispatch, ResolvedLive } from "../types/case.js";
 import { problem, type LintProblem } from "../common/problems.js";
 import { RecordingStore } from "../dispatch/recording-store.js";
@@ -126,7 +127,7 @@ export function loadCaseFile(text: string, file: string, folder: string, set: Ca
 }
 
 function loadTable(data: Record<string, unknown>, folder: string, src: Source, set: CaseSet): void {
-  const shape = check("case-table.schema.json", data);
+  const shape = checkCaseTable(data);
   // Errors inside entries are reported once per merged case (addCase); the rest are fatal here.
   const fatal = shape.errors.filter((e) => !/^\/cases\/\d+/.test(e.instancePath));
   if (fatal.length > 0 || !Array.isArray(data.cases)) {
@@ -179,7 +180,7 @@ function addCase(data: unknown, entryPath: YamlPath, folder: string, src: Source
     data = { ...data, given: { ...data.given, files } };
   }
 
-  const result = check("case.schema.json", data);
+  const result = checkCase(data);
   // ajv lets `nullable` keys hold an explicit null (YAML `key:` with nothing after it);
   // in a case that is always a mistake, and an empty expectation would check nothing.
   const operation = isObject(data) ? data.operation : undefined;

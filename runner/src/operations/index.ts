@@ -1,6 +1,7 @@
 // The kit's operations, registered with the core (registry/operations.ts) when this module
 // is imported; cli.ts and api.ts import it. The order is the one messages list them in
-// (`papc new case --operation`, the owners of a key used with the wrong operation).
+// (`papc new case --operation`, the owners of a key used with the wrong operation), and the case
+// schema's (its `operation` list, its `given` and `expect` keys).
 
 import { registerOperation } from "../registry/operations.js";
 import { compose } from "./compose/definition.js";

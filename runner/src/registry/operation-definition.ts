@@ -4,6 +4,7 @@
 // The core (loading, running, judging, coverage) asks the registered definition
 // (registry/operations.ts) and never switches on an operation's name.
 
+import type { PropertiesSchema } from "ajv/dist/types/json-schema.js";
 import type { LintCode } from "../common/problems.js";
 import type { YamlPath } from "../common/yaml-locate.js";
 import type { CaseExpectation, CaseGiven, CaseOf, CaseSpec, CaseStep, EveryExpectation, ExpectKey, Expectations, LoadedCase, OperationName } from "../types/case.js";
@@ -63,7 +64,42 @@ export type ExecReading = { kind: "result"; result: Record<string, unknown> } | 
  * The definition of operation `O`, as its folder writes it: it is given only cases of `O`, whose
  * `expect` is `Expectations[O]` (types/case.ts), and its `keys.expect` are keys of that type.
  */
-export type OperationOf<O extends OperationName> = OperationShape<O, CaseOf<O>, CaseOf<O> | CaseOf<"steps">, Expectations[O] & EveryExpectation, ExpectKey<O>>;
+export type OperationOf<O extends OperationName> = OperationShape<O, CaseOf<O>, CaseOf<O> | CaseOf<"steps">, Expectations[O] & EveryExpectation, ExpectKey<O>, CaseSchemaOf<O>>;
+
+/** Operation `O`'s own expectation: `Expectations[O]` without the keys every operation has (`exit`, `files`). */
+type OwnExpectation<O extends OperationName> = Omit<Expectations[O], keyof EveryExpectation>;
+
+/** Every operation's own `expect` keys (a multi-step case has none: its steps have them). */
+type AnyExpectKey = ExpectKey<Exclude<OperationName, "steps">>;
+
+/**
+ * The schemas of operation `O`'s own `expect` keys, typed with ajv against its expectation type:
+ * one for each key of `Expectations[O]` (one left out does not compile, nor a schema of the
+ * wrong type), and none for another operation's key or for `exit` and `files`, which every
+ * operation has. A key unknown to every operation is refused where the object is written, and
+ * by the case schema's builder, which checks the keys against `keys.expect`.
+ */
+export type ExpectProperties<O extends OperationName> = PropertiesSchema<OwnExpectation<O>> & {
+  readonly [K in Exclude<AnyExpectKey | keyof EveryExpectation, ExpectKey<O>>]?: never;
+};
+
+/** The schemas of `given` keys, typed with ajv against `CaseGiven`, where every case's `given` keys are declared. */
+export type GivenProperties = Partial<PropertiesSchema<CaseGiven>>;
+
+/**
+ * An operation's part of the case file's schema (runner/src/schemas/case-schema.ts builds the
+ * case and case-table schemas from every registered operation's part). `G`, `E`: the schemas of
+ * its own `given` and `expect` keys, exactly those of `keys`; `R`: the `given` keys a case of it
+ * must have.
+ */
+export interface CaseSchemaPart<G, E, R> {
+  readonly given?: G;
+  readonly expect: E;
+  readonly requiredGiven?: readonly R[];
+}
+
+/** Operation `O`'s part of the case schema, as its folder writes it (`OperationOf<O>["caseSchema"]`). */
+export type CaseSchemaOf<O extends OperationName> = CaseSchemaPart<GivenProperties, ExpectProperties<O>, keyof CaseGiven>;
 
 /**
  * `keys.expect` written in full: `ownKeys<"compose">()(["order", …])` fails to compile when the
@@ -79,19 +115,32 @@ export function ownKeys<O extends OperationName>() {
  * definition's operation and holds none of another's `expect` keys (loading refuses them:
  * operation-mismatch), so each `OperationOf<O>` is one of these.
  */
-export type OperationDefinition = OperationShape<OperationName, LoadedCase, LoadedCase, CaseExpectation, string>;
+export type OperationDefinition = OperationShape<
+  OperationName,
+  LoadedCase,
+  LoadedCase,
+  CaseExpectation,
+  string,
+  CaseSchemaPart<Readonly<Record<string, object | undefined>>, Readonly<Record<string, object | undefined>>, string>
+>;
 
 /**
  * What the kit knows about one operation. `C`: the cases it judges; `S`: the case a step of it
- * belongs to; `E`: its expectation; `K`: its own `expect` keys.
+ * belongs to; `E`: its expectation; `K`: its own `expect` keys; `P`: its part of the case schema.
  */
-export interface OperationShape<N extends OperationName, C, S, E, K extends string> {
+export interface OperationShape<N extends OperationName, C, S, E, K extends string, P> {
   /** The protocol's name for it (SPEC 1.2), as cases and `hello.operations` write it. */
   readonly name: N;
   /** Where a case may use it: as the case's operation, as a step of a multi-step case (SPEC 1.11), or both. */
   readonly usedIn: { readonly case: boolean; readonly step: boolean };
   /** Its own `given` and `expect` keys; `files`, `args`, `source` and `exit` are every operation's. */
   readonly keys: { readonly given: readonly string[]; readonly expect: readonly K[] };
+  /**
+   * Its part of the case file's schema: the schemas of its own `given` and `expect` keys (the
+   * keys above), and the `given` keys a case of it must have. Written in its folder's
+   * `case-schema.ts`; what every case has (`files`, `args`, `source`, `exit`, steps) is the core's.
+   */
+  readonly caseSchema: P;
   /** Why `expect.exit` means nothing for it; absent when an exit status is checked. */
   readonly noExit?: string;
   /**

@@ -1,9 +1,10 @@
-// One ajv instance holding every papc schema, compiled once per process.
+// One ajv instance holding every papc schema, compiled once per process: the schemas written
+// from the types alone (PUBLISHED_SCHEMAS), and those built at run time from the registered
+// operations (the case file's: runner/src/cases/case-schemas.ts), added as they are built.
 
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { adapterSchema } from "./adapter-schema.js";
-import { caseSchema, caseTableFileSchema } from "./case-schema.js";
 import { exclusionsSchema } from "./exclusions-schema.js";
 import {
   dispatchArgsSchema,
@@ -34,10 +35,11 @@ import { scenarioSchema } from "./scenario-schema.js";
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
-/** Every schema with the file name it is published under (runner/schemas/). */
+/**
+ * Every schema written from the types alone, with the file name it is published under
+ * (runner/schemas/). The case file's two are built from the operations (case-schema.ts).
+ */
 export const PUBLISHED_SCHEMAS = {
-  "case.schema.json": caseSchema,
-  "case-table.schema.json": caseTableFileSchema,
   "exclusions.schema.json": exclusionsSchema,
   "adapter.schema.json": adapterSchema,
   "validation-report.schema.json": validationReportSchema,
@@ -101,9 +103,41 @@ export interface SchemaCheck {
 }
 
 export function check(name: SchemaName, value: unknown): SchemaCheck {
-  const fn = validator(name);
+  return checkWith(validator(name), value);
+}
+
+function checkWith(fn: ValidateFunction, value: unknown): SchemaCheck {
   const ok = fn(value) as boolean;
   return { ok, errors: ok ? [] : collapseAlternatives(fn.errors ?? []) };
+}
+
+/** A schema built at run time, registered under its `$id`. */
+export interface BuiltSchema {
+  readonly $id: string;
+}
+
+const compiledBuilt = new WeakMap<BuiltSchema, ValidateFunction>();
+
+/**
+ * Adds schemas built at run time beside the published ones, replacing those of the same `$id`
+ * added before (the case schemas again, once the registered operations changed). Added together,
+ * they may refer to each other.
+ */
+export function addBuiltSchemas(schemas: readonly BuiltSchema[]): void {
+  const ajv = instance();
+  for (const schema of schemas) ajv.removeSchema(schema.$id);
+  for (const schema of schemas) ajv.addSchema(schema as object);
+}
+
+/** `check` against a schema added with addBuiltSchemas, compiled on first use. */
+export function checkBuilt(schema: BuiltSchema, value: unknown): SchemaCheck {
+  let fn = compiledBuilt.get(schema);
+  if (!fn) {
+    fn = instance().getSchema(schema.$id);
+    if (fn?.schema !== schema) throw new Error(`schema ${schema.$id} was not added as it is (addBuiltSchemas)`);
+    compiledBuilt.set(schema, fn);
+  }
+  return checkWith(fn, value);
 }
 
 /**

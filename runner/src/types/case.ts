@@ -2,8 +2,9 @@ import type { AgentPluginMcpServer, ComposeDecision, ComposeRejection, Lifecycle
 import type { CodexSandbox, ScenarioTurn } from "./scenario.js";
 
 // The declarative case format (SPEC.md 1.1 "Case format").
-// The JSON Schema in runner/src/schemas/case-schema.ts is typed against these
-// declarations with ajv's JSONSchemaType, so the two cannot drift.
+// The case file's JSON Schema is built (runner/src/schemas/case-schema.ts) from parts typed
+// against these declarations with ajv's JSONSchemaType, the core's in runner/src/schemas/ and each
+// operation's in its folder (runner/src/operations/<name>/case-schema.ts), so the two cannot drift.
 
 /** One fixture entry. A plain string is UTF-8 text with mode 0644. */
 export type FixtureEntry = string | TextFixture | PartsFixture | Base64Fixture | SymlinkFixture | DirFixture | SizedFixture | FifoFixture;

@@ -6,11 +6,13 @@ import { ownKeys, type OperationDefinition, type OperationOf } from "../../regis
 import { composeArgsFindings } from "./args.js";
 import { compareCompose } from "./compare.js";
 import { composeScaffold } from "./scaffold.js";
+import { composeCaseSchema } from "./case-schema.js";
 
 export const compose: OperationOf<"compose"> = {
   name: "compose",
   usedIn: { case: true, step: false },
   keys: { given: [], expect: ownKeys<"compose">()(["order", "rejected", "tools", "fired", "decision", "conflicts", "failures"]) },
+  caseSchema: composeCaseSchema,
   noExit: "a compose case has no exit status to check (SPEC 1.8, 1.9)",
   nullAllowed(path) {
     const [a, b, c] = path;

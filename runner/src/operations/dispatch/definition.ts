@@ -7,6 +7,7 @@ import type { CaseExpectation, LoadedCase } from "../../types/case.js";
 import { ownKeys, type OperationDefinition, type OperationOf, type Polarity } from "../../registry/operation-definition.js";
 import { compareDispatch } from "./compare.js";
 import { dispatchScaffold } from "./scaffold.js";
+import { dispatchCaseSchema } from "./case-schema.js";
 
 /** The `given` keys that describe the generated package and its event (dispatch, live, multi-step cases). */
 export const PACKAGE_GIVEN = ["event", "provider", "plugin", "hooks", "environment"] as const;
@@ -42,6 +43,7 @@ export const dispatch: OperationOf<"dispatch"> = {
   name: "dispatch",
   usedIn: { case: true, step: true },
   keys: { given: PACKAGE_GIVEN, expect: ownKeys<"dispatch">()(["response", "stdout_excludes", "stderr", "handlers"]) },
+  caseSchema: dispatchCaseSchema,
   // a dispatch case's raw `args` may hold anything, nulls included (malformed requests on purpose)
   nullAllowed: ([a, b]) => a === "given" && b === "args",
   stepCheck: (_step, given) =>

@@ -7,6 +7,7 @@ import { DEFAULT_PLUGIN } from "../../dispatch/hook-defaults.js";
 import { ownKeys, type OperationDefinition, type OperationOf, type StepCheckFinding } from "../../registry/operation-definition.js";
 import { check, describeErrors } from "../../schemas/registry.js";
 import { compareLifecycle } from "./compare.js";
+import { lifecycleCaseSchema } from "./case-schema.js";
 
 const LIFECYCLE_EXPECT = ["review", "approved", "revoked", "activation", "members", "instructions", "removed", "kept"] as const;
 
@@ -15,6 +16,7 @@ function lifecycleOperation(name: LifecycleOperation): OperationOf<LifecycleOper
     name,
     usedIn: { case: false, step: true },
     keys: { given: [], expect: ownKeys<LifecycleOperation>()(LIFECYCLE_EXPECT) },
+    caseSchema: lifecycleCaseSchema,
     stepCheck(step, given) {
       const findings: StepCheckFinding[] = [];
       if (given.provider === undefined && given.event === undefined) {

@@ -9,6 +9,7 @@ import type { LoadedCase } from "../../types/case.js";
 import { caseArgsInStep, PACKAGE_GIVEN } from "../dispatch/definition.js";
 import { compareLive } from "./compare.js";
 import { liveScaffold } from "./scaffold.js";
+import { liveCaseSchema } from "./case-schema.js";
 
 function liveArgs(c: LoadedCase): Record<string, unknown> {
   if (!c.live) return c.given?.args ?? {};
@@ -20,6 +21,7 @@ export const live: OperationOf<"live"> = {
   name: "live",
   usedIn: { case: true, step: true },
   keys: { given: [...PACKAGE_GIVEN.filter((k) => k !== "event"), "scenario"], expect: ownKeys<"live">()(["projection", "harness", "workdir", "model", "handlers"]) },
+  caseSchema: liveCaseSchema,
   noExit: "a live case states projection.exit or harness.exit, not expect.exit",
   caseArgs: liveArgs,
   scaffold: liveScaffold,

@@ -5,11 +5,13 @@ import type { AgentPluginLoadResult } from "../../../shared/protocol.js";
 import { ownKeys, type OperationDefinition, type OperationOf } from "../../registry/operation-definition.js";
 import { compareAgentPlugin } from "./compare.js";
 import { loadAgentPluginScaffold } from "./scaffold.js";
+import { loadAgentPluginCaseSchema } from "./case-schema.js";
 
 export const loadAgentPlugin: OperationOf<"load-agent-plugin"> = {
   name: "load-agent-plugin",
   usedIn: { case: true, step: false },
   keys: { given: [], expect: ownKeys<"load-agent-plugin">()(["loaded", "identity", "skills", "mcp_servers", "hooks", "apps", "interface", "diagnostics"]) },
+  caseSchema: loadAgentPluginCaseSchema,
   noExit: "a load-agent-plugin case has no exit status to check (SPEC 1.8, 1.9)",
   // an identity field or an interface value may be expected null (stated as null in plugin.json)
   nullAllowed: ([a, b, ...rest]) => a === "expect" && (b === "identity" || (b === "interface" && rest.length > 0)),

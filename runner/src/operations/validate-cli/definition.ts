@@ -7,11 +7,13 @@ import { compareStderr } from "../dispatch/compare.js";
 import { judgeValidated, reportResult, VALIDATE_EXPECT, validityPolarity } from "../validate/definition.js";
 import { validateCliArgsFindings, withSource } from "./args.js";
 import { validateCliScaffold } from "./scaffold.js";
+import { validateCliCaseSchema } from "./case-schema.js";
 
 export const validateCli: OperationOf<"validate-cli"> = {
   name: "validate-cli",
   usedIn: { case: true, step: false },
   keys: { given: [], expect: ownKeys<"validate-cli">()([...VALIDATE_EXPECT, "stderr"]) },
+  caseSchema: validateCliCaseSchema,
   argsCheck: { code: "validate-cli-args", findings: validateCliArgsFindings },
   caseArgs(c, source) {
     const args = c.given?.args as unknown as ValidateCliArgs;

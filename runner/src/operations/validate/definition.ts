@@ -7,6 +7,7 @@ import type { ValidateResult } from "../../../shared/protocol.js";
 import { jsonStdout } from "../../protocol/exec-stdout.js";
 import { compareValidate, unobservedValidateFields } from "./compare.js";
 import { validateScaffold } from "./scaffold.js";
+import { validateCaseSchema } from "./case-schema.js";
 
 export const VALIDATE_EXPECT = ["valid", "structural", "diagnostics", "report", "fixture"] as const;
 
@@ -43,6 +44,7 @@ export const validate: OperationOf<"validate"> = {
   name: "validate",
   usedIn: { case: true, step: true },
   keys: { given: [], expect: ownKeys<"validate">()(VALIDATE_EXPECT) },
+  caseSchema: validateCaseSchema,
   scaffold: validateScaffold,
   readsOnly: true,
   resultSchema: "protocol/validate-result.schema.json",

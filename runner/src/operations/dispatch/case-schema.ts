@@ -1,31 +1,18 @@
-// The dispatch parts of the case schema (SPEC 1.6), typed against runner/src/types/case.ts:
-// the `given` keys that describe an event and a generated package, and the `expect` keys that
-// judge a dispatcher's answer. case-schema.ts merges them into the one case schema.
+// The dispatch part of the case schema (SPEC 1.6), typed against runner/src/types/case.ts: the
+// `given` keys that describe an event and a generated package (live cases share all but the
+// event), and the `expect` keys that judge a dispatcher's answer. runner/src/schemas/case-schema.ts
+// merges every registered operation's part into the case schema.
 
 import type { JSONSchemaType } from "ajv";
-import type {
-  BindingField,
-  DispatchHook,
-  EventSource,
-  FixturePart,
-  HandlerBehaviour,
-  HandlerExpectation,
-  HandlerVariant,
-  HookBinding,
-  Provider,
-  ToolInput,
-} from "../types/case.js";
+import type { CaseSchemaOf, ExpectProperties, GivenProperties } from "../../registry/operation-definition.js";
+import { CASE_DEFS, fixturePart, HOOK_ID_PATTERN } from "../../schemas/case-fragments.js";
+import type { BindingField, DispatchHook, EventSource, HandlerBehaviour, HandlerExpectation, HandlerVariant, HookBinding, Provider, ToolInput } from "../../types/case.js";
 
-/** Hook ids double as tool ids, so they follow the stricter tool id spelling (no "--"). */
-export const HOOK_ID_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
 /** `<provider>/<version>/<Event>/<name>`, the path of recordings/<id>.json without `.json`. */
 export const RECORDING_ID_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*/[0-9A-Za-z][0-9A-Za-z.+-]*/[A-Z][A-Za-z]*/[a-z0-9]+(?:-[a-z0-9]+)*$";
 const PLUGIN_NAME_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
 const JSON_POINTER_PATTERN = "^(?:/(?:[^~]|~[01])*)+$";
 const ENV_NAME_PATTERN = "^[A-Za-z_][A-Za-z0-9_]*$";
-
-/** Where the value matchers live; a `$ref` to them works from the case and the table schema. */
-export const CASE_DEFS = "https://papc.dev/schemas/case.schema.json#/$defs";
 
 export const provider: JSONSchemaType<Provider> = { type: "string", enum: ["claude-code", "codex"] };
 
@@ -81,55 +68,54 @@ const toolInput: JSONSchemaType<ToolInput> = {
   },
 };
 
-const handlerOutput = (fixturePart: JSONSchemaType<FixturePart>) =>
-  ({
-    anyOf: [
-      { type: "string" },
-      // {parts: [...]} alone is the fixture parts form; any other object is written as JSON
-      { type: "object", additionalProperties: false, required: ["parts"], properties: { parts: { type: "array", minItems: 1, items: fixturePart } } },
-      // {base64: "..."} alone is raw bytes (output that is not UTF-8)
-      { type: "object", additionalProperties: false, required: ["base64"], properties: { base64: { type: "string", pattern: "^[A-Za-z0-9+/]*={0,2}$" } } },
-      {
-        type: "object",
-        not: {
-          anyOf: [
-            { type: "object", required: ["parts"] },
-            { type: "object", required: ["base64"] },
-          ],
-        },
+const handlerOutput = {
+  anyOf: [
+    { type: "string" },
+    // {parts: [...]} alone is the fixture parts form; any other object is written as JSON
+    { type: "object", additionalProperties: false, required: ["parts"], properties: { parts: { type: "array", minItems: 1, items: fixturePart } } },
+    // {base64: "..."} alone is raw bytes (output that is not UTF-8)
+    { type: "object", additionalProperties: false, required: ["base64"], properties: { base64: { type: "string", pattern: "^[A-Za-z0-9+/]*={0,2}$" } } },
+    {
+      type: "object",
+      not: {
+        anyOf: [
+          { type: "object", required: ["parts"] },
+          { type: "object", required: ["base64"] },
+        ],
       },
-      { type: "array" },
-    ],
-  }) as never;
+    },
+    { type: "array" },
+  ],
+} as never;
 
-const handlerVariant = (fixturePart: JSONSchemaType<FixturePart>): JSONSchemaType<HandlerVariant> => ({
+const handlerVariant: JSONSchemaType<HandlerVariant> = {
   type: "object",
   additionalProperties: false,
   required: ["argv"],
   properties: {
     argv: { type: "array", items: { type: "string" } },
-    stdout: handlerOutput(fixturePart),
+    stdout: handlerOutput,
     stderr: { type: "string", nullable: true },
     exit: { type: "integer", nullable: true, minimum: 0, maximum: 255 },
     delay_ms: { type: "integer", nullable: true, minimum: 0, maximum: 600000 },
   },
-});
+};
 
-const handlerBehaviour = (fixturePart: JSONSchemaType<FixturePart>): JSONSchemaType<HandlerBehaviour> => ({
+const handlerBehaviour: JSONSchemaType<HandlerBehaviour> = {
   type: "object",
   additionalProperties: false,
   required: [],
   properties: {
-    stdout: handlerOutput(fixturePart),
+    stdout: handlerOutput,
     stderr: { type: "string", nullable: true },
     exit: { type: "integer", nullable: true, minimum: 0, maximum: 255 },
     delay_ms: { type: "integer", nullable: true, minimum: 0, maximum: 600000 },
     spawn_sleeper: { type: "boolean", nullable: true },
-    when: { type: "array", nullable: true, minItems: 1, items: handlerVariant(fixturePart) },
+    when: { type: "array", nullable: true, minItems: 1, items: handlerVariant },
   },
-});
+};
 
-export const dispatchHook = (fixturePart: JSONSchemaType<FixturePart>): JSONSchemaType<DispatchHook> => ({
+const dispatchHook: JSONSchemaType<DispatchHook> = {
   type: "object",
   additionalProperties: false,
   required: ["id", "effect"],
@@ -155,25 +141,23 @@ export const dispatchHook = (fixturePart: JSONSchemaType<FixturePart>): JSONSche
     inputs: { type: "array", nullable: true, items: toolInput },
     argv: { type: "array", nullable: true, items: { type: "string" } },
     env: { type: "array", nullable: true, items: { type: "string" } },
-    handler: { ...handlerBehaviour(fixturePart), nullable: true },
+    handler: { ...handlerBehaviour, nullable: true },
   },
-});
+};
 
-/** The `given` keys of a dispatch case, to spread into the case's `given` properties. */
-export const dispatchGivenProperties = (fixturePart: JSONSchemaType<FixturePart>) =>
-  ({
-    event: eventSource as never,
-    provider: { ...provider, nullable: true },
-    plugin: { type: "string", nullable: true, pattern: PLUGIN_NAME_PATTERN },
-    hooks: { type: "array", nullable: true, items: dispatchHook(fixturePart) },
-    environment: {
-      type: "object",
-      nullable: true,
-      required: [],
-      propertyNames: { pattern: ENV_NAME_PATTERN },
-      additionalProperties: { type: "string" },
-    },
-  }) as const;
+/** The `given` keys of the generated package, a dispatch case's and a live case's. */
+export const packageGivenProperties = {
+  provider: { ...provider, nullable: true },
+  plugin: { type: "string", nullable: true, pattern: PLUGIN_NAME_PATTERN },
+  hooks: { type: "array", nullable: true, items: dispatchHook },
+  environment: {
+    type: "object",
+    nullable: true,
+    required: [],
+    propertyNames: { pattern: ENV_NAME_PATTERN },
+    additionalProperties: { type: "string" },
+  },
+} as const satisfies GivenProperties;
 
 export const handlerExpectation: JSONSchemaType<HandlerExpectation> = {
   type: "object",
@@ -197,8 +181,8 @@ export const handlerExpectation: JSONSchemaType<HandlerExpectation> = {
   },
 };
 
-/** The `expect` keys of a dispatch case, to spread into the expectation's properties. */
-export const dispatchExpectProperties = {
+/** The `expect` keys of a dispatch case. */
+export const dispatchExpectProperties: ExpectProperties<"dispatch"> = {
   response: { $ref: `${CASE_DEFS}/value` } as never,
   stdout_excludes: { type: "array", nullable: true, minItems: 1, items: { type: "string", minLength: 1 } },
   stderr: { anyOf: [{ type: "string" }, { $ref: `${CASE_DEFS}/string_matcher` }, { $ref: `${CASE_DEFS}/any_matcher` }] } as never,
@@ -210,44 +194,11 @@ export const dispatchExpectProperties = {
     propertyNames: { pattern: HOOK_ID_PATTERN },
     additionalProperties: handlerExpectation,
   },
-} as const;
+};
 
-/**
- * An expected JSON value: literal JSON, compared exactly, where a value matcher may stand in
- * for any value. Object keys starting with `$` are reserved for matchers.
- */
-export const valueDefs = {
-  string_matcher: {
-    type: "object",
-    additionalProperties: false,
-    required: ["$string"],
-    properties: {
-      $string: {
-        type: "object",
-        additionalProperties: false,
-        minProperties: 1,
-        properties: {
-          contains: { type: "array", minItems: 1, items: { type: "string", minLength: 1 } },
-          excludes: { type: "array", minItems: 1, items: { type: "string", minLength: 1 } },
-          min_bytes: { type: "integer", minimum: 1 },
-          max_bytes: { type: "integer", minimum: 0 },
-        },
-      },
-    },
-  },
-  any_matcher: {
-    type: "object",
-    additionalProperties: false,
-    required: ["$any"],
-    properties: { $any: { const: true } },
-  },
-  value: {
-    anyOf: [
-      { $ref: "#/$defs/string_matcher" },
-      { $ref: "#/$defs/any_matcher" },
-      { type: "object", propertyNames: { pattern: "^(?![$])" }, additionalProperties: { $ref: "#/$defs/value" } },
-      { type: "array", items: { $ref: "#/$defs/value" } },
-      { type: ["string", "number", "boolean", "null"] },
-    ],
-  },
-} as const;
+/** A dispatch case names its event (a recording, maybe edited). */
+export const dispatchCaseSchema: CaseSchemaOf<"dispatch"> = {
+  given: { event: eventSource as never, ...packageGivenProperties },
+  expect: dispatchExpectProperties,
+  requiredGiven: ["event"],
+};

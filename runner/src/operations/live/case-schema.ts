@@ -1,19 +1,21 @@
-// The live parts of the case schema (SPEC 1.7), typed against runner/src/types/case.ts: the
-// scripted scenario a live case runs, and the `expect` keys that judge a projection and what
-// the real harness did with it. case-schema.ts merges them into the one case schema.
+// The live part of the case schema (SPEC 1.7), typed against runner/src/types/case.ts: the
+// generated package as for dispatch and the scripted scenario a live case runs, and the `expect`
+// keys that judge a projection and what the real harness did with it.
+// runner/src/schemas/case-schema.ts merges every registered operation's part into the case schema.
 
 import type { JSONSchemaType } from "ajv";
-import type { HarnessExpectation, LiveProof, LiveScenario, ModelExpectation, ModelRequestExpectation, ProjectionExpectation, TextExpectation } from "../types/case.js";
-import { CELL_EFFECTS, CELL_EVENTS, CELL_POLICIES, FAILURE_ROW_PATTERN, PROJECTION_ROW_PATTERN } from "../types/cell-names.js";
-import { HOOK_ID_PATTERN } from "./dispatch-case-schema.js";
-import { turn } from "./scenario-schema.js";
+import type { CaseSchemaOf } from "../../registry/operation-definition.js";
+import { HOOK_ID_PATTERN } from "../../schemas/case-fragments.js";
+import { turn } from "../../schemas/scenario-schema.js";
+import type { HarnessExpectation, LiveScenario, ModelExpectation, ModelRequestExpectation, ProjectionExpectation, TextExpectation } from "../../types/case.js";
+import { dispatchExpectProperties, packageGivenProperties } from "../dispatch/case-schema.js";
 
 const texts = { type: "array", nullable: true, minItems: 1, items: { type: "string", minLength: 1 } } as const;
 const hookIds = { type: "array", nullable: true, uniqueItems: true, items: { type: "string", pattern: HOOK_ID_PATTERN } } as const;
 /** A path inside the work directory; lint checks it stays inside. */
 const workPaths = { type: "array", nullable: true, minItems: 1, items: { type: "string", minLength: 1 } } as const;
 
-export const liveScenario: JSONSchemaType<LiveScenario> = {
+const liveScenario: JSONSchemaType<LiveScenario> = {
   type: "object",
   additionalProperties: false,
   required: ["prompt", "turns"],
@@ -75,37 +77,22 @@ const modelExpectation: JSONSchemaType<ModelExpectation> = {
   },
 };
 
-/** The `given` keys only live cases have (provider, plugin, hooks and environment are shared with dispatch). */
-export const liveGivenProperties = { scenario: { ...liveScenario, nullable: true } } as const;
-
-/** The `expect` keys of a live case (handlers is shared with dispatch). */
-export const liveExpectProperties = {
-  projection: { ...projectionExpectation, nullable: true },
-  harness: { ...harnessExpectation, nullable: true },
-  workdir: {
-    type: "object",
-    nullable: true,
-    additionalProperties: false,
-    required: [],
-    minProperties: 1,
-    properties: { present: workPaths, absent: workPaths },
+/** A live case names its harness and what the scripted model does. */
+export const liveCaseSchema: CaseSchemaOf<"live"> = {
+  given: { ...packageGivenProperties, scenario: { ...liveScenario, nullable: true } },
+  expect: {
+    projection: { ...projectionExpectation, nullable: true },
+    harness: { ...harnessExpectation, nullable: true },
+    workdir: {
+      type: "object",
+      nullable: true,
+      additionalProperties: false,
+      required: [],
+      minProperties: 1,
+      properties: { present: workPaths, absent: workPaths },
+    },
+    model: { ...modelExpectation, nullable: true },
+    handlers: dispatchExpectProperties.handlers,
   },
-  model: { ...modelExpectation, nullable: true },
-} as const;
-
-/** A cell of the compatibility matrix a live case proves: its event and exactly one kind with its row. */
-export const liveProof: JSONSchemaType<LiveProof> = {
-  type: "object",
-  additionalProperties: false,
-  required: ["event"],
-  minProperties: 2,
-  maxProperties: 2,
-  properties: {
-    event: { type: "string", enum: [...CELL_EVENTS] },
-    effect: { type: "string", nullable: true, enum: [...CELL_EFFECTS] },
-    failure: { type: "string", nullable: true, pattern: FAILURE_ROW_PATTERN },
-    refused: { type: "string", nullable: true, pattern: PROJECTION_ROW_PATTERN },
-    omitted: { type: "string", nullable: true, pattern: PROJECTION_ROW_PATTERN },
-    untrusted: { type: "string", nullable: true, enum: [...CELL_POLICIES] },
-  },
+  requiredGiven: ["provider", "scenario"],
 };
