@@ -2,7 +2,7 @@
 // the order, rejections, tools, fired hooks, the decision, conflicts and failures.
 
 import type { ComposeResult } from "../../../shared/protocol.js";
-import { ownKeys, type OperationDefinition, type OperationOf } from "../../registry/operation-definition.js";
+import { ownKeys, type OperationOf } from "../../registry/operation-definition.js";
 import { composeArgsFindings } from "./args.js";
 import { compareCompose } from "./compare.js";
 import { composeScaffold } from "./scaffold.js";

@@ -4,7 +4,7 @@
 import type { LiveArgs, LiveResult } from "../../../shared/protocol.js";
 import { liveCells } from "../../live/cells.js";
 import { runLive } from "../../live/run-live.js";
-import { ownKeys, type OperationDefinition, type OperationOf } from "../../registry/operation-definition.js";
+import { ownKeys, type OperationOf } from "../../registry/operation-definition.js";
 import type { LoadedCase } from "../../types/case.js";
 import { caseArgsInStep, PACKAGE_GIVEN } from "../dispatch/definition.js";
 import { compareLive } from "./compare.js";

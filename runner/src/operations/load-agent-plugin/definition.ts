@@ -2,7 +2,7 @@
 // reports what it loaded; papc compares each part the case checks.
 
 import type { AgentPluginLoadResult } from "../../../shared/protocol.js";
-import { ownKeys, type OperationDefinition, type OperationOf } from "../../registry/operation-definition.js";
+import { ownKeys, type OperationOf } from "../../registry/operation-definition.js";
 import { compareAgentPlugin } from "./compare.js";
 import { loadAgentPluginScaffold } from "./scaffold.js";
 import { loadAgentPluginCaseSchema } from "./case-schema.js";

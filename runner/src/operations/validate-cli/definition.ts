@@ -2,7 +2,7 @@
 // status, report and stderr are compared as for validate, stderr by its matcher.
 
 import type { ValidateCliArgs, ValidateCliResult } from "../../../shared/protocol.js";
-import { ownKeys, type OperationDefinition, type OperationOf } from "../../registry/operation-definition.js";
+import { ownKeys, type OperationOf } from "../../registry/operation-definition.js";
 import { compareStderr } from "../dispatch/compare.js";
 import { judgeValidated, reportResult, VALIDATE_EXPECT, validityPolarity } from "../validate/definition.js";
 import { validateCliArgsFindings, withSource } from "./args.js";

@@ -1,7 +1,7 @@
 // validate (SPEC 1.3): the implementation validates the package at `source` and reports.
 
 import type { CaseExpectation } from "../../types/case.js";
-import { ownKeys, type ExecReading, type OperationDefinition, type OperationOf, type Polarity, type Verdict } from "../../registry/operation-definition.js";
+import { ownKeys, type ExecReading, type OperationOf, type Polarity, type Verdict } from "../../registry/operation-definition.js";
 import type { DiffLine } from "../../types/run-report.js";
 import type { ValidateResult } from "../../../shared/protocol.js";
 import { jsonStdout } from "../../protocol/exec-stdout.js";
