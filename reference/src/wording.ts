@@ -5,6 +5,13 @@
 // mutation-tested (runner/mutation/stryker.config.mjs); a finding's code and kind are, where
 // they are built: a mutated kind makes its wording throw and the case fail.
 
+/** A finding as a reader sees it: one line, and where in its file when it is about a value. */
+export interface Rendered {
+  message: string;
+  /** JSON Pointer into the file the finding is about (papc's extension of report schema 1, SPEC 4.2). */
+  pointer?: string;
+}
+
 /** One wording per value of the discriminant `D` of the union `T`, each given exactly its own member. */
 export type Wordings<T, D extends keyof T, R = string> = { [V in T[D] & string]: (value: Extract<T, Record<D, V>>) => R };
 

@@ -4,16 +4,9 @@
 // message or a pointer (SPEC KIT-EXPECT-DIAGNOSTICS, 4.2), so this folder is not mutation-tested
 // (runner/mutation/stryker.config.mjs); a finding's code and kind are, where they are built.
 
-import type { Wordings } from "../../wording.js";
+import type { Rendered, Wordings } from "../../wording.js";
 
-export { phrase, quote, type Wordings, wordBy } from "../../wording.js";
-
-/** A finding as a reader sees it: one line, and where in its file when it is about a value. */
-export interface Rendered {
-  message: string;
-  /** JSON Pointer into the file at the finding's path. */
-  pointer?: string;
-}
+export { phrase, quote, type Rendered, type Wordings, wordBy } from "../../wording.js";
 
 /** The file a finding is about, relative to the plugin root (POSIX); some messages name it. */
 export interface Place {

@@ -5,16 +5,9 @@
 // (runner/mutation/stryker.config.mjs); a finding's code and kind are, where they are built.
 
 import type { ComponentReference } from "../references.js";
-import type { Wordings } from "../../wording.js";
+import type { Rendered, Wordings } from "../../wording.js";
 
-export { phrase, quote, type Wordings, wordBy } from "../../wording.js";
-
-/** A finding as a reader sees it: one line, and where in the manifest when it is about a value. */
-export interface Rendered {
-  message: string;
-  /** JSON Pointer into the decoded manifest (papc's extension of report schema 1, SPEC 4.2). */
-  pointer?: string;
-}
+export { phrase, quote, type Rendered, type Wordings, wordBy } from "../../wording.js";
 
 /** One renderer per kind of an area's findings, each given exactly its own arguments. */
 export type Messages<P extends { kind: string }> = Wordings<P, "kind", Rendered>;
