@@ -5,16 +5,22 @@
 import { isAbsolute, join } from "node:path";
 import type { ErroredReply, HelloReply, Operation, ResultReply, RunReply } from "../../runner/shared/protocol.js";
 import { serveProtocol, type ProtocolHandlers } from "../../runner/shared/serve-protocol.js";
-import { loadAgentPlugin } from "./agent-plugins/load.js";
-import { parseComposeArgs } from "./compose/args.js";
-import { composeHost } from "./compose/compose.js";
-import { dispatch } from "./dispatch/dispatch.js";
-import { project } from "./dispatch/project.js";
-import { runCli } from "./cli.js";
 import { kitHomepage, kitInfo } from "../../runner/shared/kit-root.js";
-import { gatedDispatch, isLifecycleOperation, LIFECYCLE_OPERATIONS, runLifecycle } from "./lifecycle/operations.js";
+import { isLifecycleOperation, LIFECYCLE_OPERATIONS } from "./lifecycle/args.js";
 import { isMainModule } from "./main-module.js";
-import { DEFAULT_SOURCE_ID, validate } from "./validate/validate.js";
+
+// Each capability is imported when a request first needs it: hello answers without loading any,
+// so a run of a few cases does not wait for all five to load.
+const capabilities = {
+  validate: () => import("./validate/validate.js"),
+  validateCli: () => import("./cli.js"),
+  dispatch: () => import("./dispatch/dispatch.js"),
+  project: () => import("./dispatch/project.js"),
+  agentPlugins: () => import("./agent-plugins/load.js"),
+  compose: () => import("./compose/compose.js"),
+  composeArgs: () => import("./compose/args.js"),
+  lifecycle: () => import("./lifecycle/operations.js"),
+};
 
 export const OPERATIONS: Operation[] = ["validate", "validate-cli", "dispatch", "live", "load-agent-plugin", "compose", ...LIFECYCLE_OPERATIONS];
 
@@ -68,7 +74,7 @@ async function handleDispatch(seq: number, source: string, args: JsonRecord): Pr
     event: JSON.stringify(event),
     env: { ...process.env, ...((environment as Record<string, string> | undefined) ?? {}) },
   };
-  const result = stateDir === undefined ? await dispatch(request) : await gatedDispatch(request, stateDir);
+  const result = stateDir === undefined ? await (await capabilities.dispatch()).dispatch(request) : await (await capabilities.lifecycle()).gatedDispatch(request, stateDir);
   return { seq, result: { exit: result.exit, stdout: result.stdout, stderr: result.stderr } };
 }
 
@@ -83,6 +89,7 @@ async function handleLive(seq: number, source: string, args: JsonRecord): Promis
   if (typeof provider !== "string") return errored(seq, "live needs case.args.provider (claude-code or codex)");
   if (typeof plugin !== "string") return errored(seq, "live needs case.args.plugin (a package directory name)");
   if (stateDir !== undefined && !(typeof stateDir === "string" && isAbsolute(stateDir))) return errored(seq, "live: case.args.state_dir must be an absolute path");
+  const { project } = await capabilities.project();
   const result = await project({ provider, source, plugin, ...(stateDir === undefined ? {} : { stateDir }) });
   if (result.kind === "usage") return errored(seq, `live: ${result.message}`);
   if (result.kind === "error") return { seq, result: { exit: 1, text: "", omitted: [], refused: [], message: result.message } };
@@ -96,6 +103,7 @@ async function handleLive(seq: number, source: string, args: JsonRecord): Promis
  */
 async function handleLoadAgentPlugin(seq: number, source: string, root: unknown): Promise<RunReply> {
   if (typeof root !== "string" || root === "") return errored(seq, "load-agent-plugin needs case.root (the fixture root)");
+  const { loadAgentPlugin } = await capabilities.agentPlugins();
   const result = await loadAgentPlugin({ pluginRoot: source, dataRoot: join(root, "plugin-data") });
   return { seq, result: { ...result } };
 }
@@ -110,6 +118,7 @@ async function handleValidateCli(seq: number, args: JsonRecord): Promise<RunRepl
   if (!Array.isArray(argv) || !argv.every((word) => typeof word === "string")) return errored(seq, "validate-cli needs case.args.argv (an array of strings)");
   let stdout = "";
   let stderr = "";
+  const { runCli } = await capabilities.validateCli();
   const exit = await runCli(argv as string[], {
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
@@ -125,9 +134,9 @@ async function handleValidateCli(seq: number, args: JsonRecord): Promise<RunRepl
 
 /** The `compose` operation (SPEC 1.9): several packages in one host, one event, given answers. */
 async function handleCompose(seq: number, source: string, args: unknown): Promise<RunReply> {
-  const parsed = parseComposeArgs(args);
+  const parsed = (await capabilities.composeArgs()).parseComposeArgs(args);
   if (!parsed.ok) return errored(seq, parsed.message);
-  return { seq, result: { ...(await composeHost(source, parsed.args)) } };
+  return { seq, result: { ...(await (await capabilities.compose()).composeHost(source, parsed.args)) } };
 }
 
 /** One `run` request → its reply. Never throws. */
@@ -152,8 +161,9 @@ export async function handleRun(seq: number, payload: unknown): Promise<RunReply
     if (operation === "live") return await handleLive(seq, source, isRecord(payload["args"]) ? payload["args"] : {});
     if (operation === "load-agent-plugin") return await handleLoadAgentPlugin(seq, source, payload["root"]);
     if (operation === "compose") return await handleCompose(seq, source, payload["args"]);
-    if (isLifecycleOperation(operation)) return { seq, result: { ...(await runLifecycle(operation, source, payload["args"])) } };
+    if (isLifecycleOperation(operation)) return { seq, result: { ...(await (await capabilities.lifecycle()).runLifecycle(operation, source, payload["args"])) } };
     const args = isRecord(payload["args"]) ? payload["args"] : {};
+    const { DEFAULT_SOURCE_ID, validate } = await capabilities.validate();
     const sourceId = args["source_id"] ?? DEFAULT_SOURCE_ID;
     if (typeof sourceId !== "string") return errored(seq, "case.args.source_id must be a string");
     const { exit, report, structural } = await validate(source, { sourceId });

@@ -20,6 +20,7 @@ import { nullAllowed, operationKeyFindings } from "./operation-keys.js";
 import { stepFindings } from "./step-findings.js";
 import { operationNamed } from "../registry/operations.js";
 import { errorPath, lineOf, type YamlPath } from "../common/yaml-locate.js";
+import type { CaseCache } from "./case-cache.js";
 
 export const EXCLUSIONS_FILE = "EXCLUSIONS.yaml";
 
@@ -47,22 +48,32 @@ export async function listCaseFiles(casesDir: string): Promise<{ files: string[]
   return { files: paths(yaml.filter((e) => e.isFile())), links: paths(yaml.filter((e) => e.isSymbolicLink())) };
 }
 
+/** How a run loads: only some files, and through the case cache. */
+export interface LoadOptions {
+  /** Loads only the files for which this answers true: `folder` under cases/, `file` relative to the kit root. */
+  wanted?: (folder: string, file: string) => boolean;
+  /** Files whose entry matches are not parsed again (cases/case-cache.ts). */
+  cache?: CaseCache;
+}
+
 /**
- * Loads every case below casesDir; paths in findings are relative to kitRoot (the suite root).
- * Dispatch cases read their events from recordingsDir (default: <kitRoot>/recordings).
+ * Loads every case below casesDir (or those `options.wanted` asks for); paths in findings are
+ * relative to kitRoot (the suite root). Dispatch cases read their events from recordingsDir
+ * (default: <kitRoot>/recordings).
  */
-export async function loadCases(casesDir: string, kitRoot: string, recordingsDir = join(kitRoot, "recordings")): Promise<CaseSet> {
+export async function loadCases(casesDir: string, kitRoot: string, recordingsDir = join(kitRoot, "recordings"), options: LoadOptions = {}): Promise<CaseSet> {
   const set: CaseSet = { cases: [], broken: [], problems: [] };
   const recordings = new RecordingStore(recordingsDir);
   const { files, links } = await listCaseFiles(casesDir);
+  const wanted = (file: string): boolean => options.wanted?.(folderOf(casesDir, file), relative(kitRoot, file)) ?? true;
   // A linked case file would make the suite depend on something outside it: refused, not skipped.
-  for (const link of links) {
+  for (const link of links.filter(wanted)) {
     const rel = relative(kitRoot, link);
     const p = problem("yaml-syntax", rel, 1, "case files must be regular files, not symlinks");
     set.problems.push(p);
     set.broken.push({ id: `${rel}#symlink`, file: rel, line: 1, area: folderOf(casesDir, link), spec: [], problems: [p] });
   }
-  for (const file of files) {
+  for (const file of files.filter(wanted)) {
     const rel = relative(kitRoot, file);
     let text: string;
     try {
@@ -73,10 +84,24 @@ export async function loadCases(casesDir: string, kitRoot: string, recordingsDir
       set.broken.push({ id: `${rel}#unreadable`, file: rel, line: 1, area: folderOf(casesDir, file), spec: [], problems: [p] });
       continue;
     }
-    loadCaseFile(text, rel, folderOf(casesDir, file), set, recordings);
+    const load = loadThroughCache(text, file, rel, folderOf(casesDir, file), recordings, options.cache);
+    set.cases.push(...load.cases);
+    set.broken.push(...load.broken);
+    set.problems.push(...load.problems);
   }
   flagDuplicates(set);
   return set;
+}
+
+/** One file's load: from the cache when its entry holds, else parsed (and stored). */
+function loadThroughCache(text: string, file: string, rel: string, folder: string, recordings: RecordingStore, cache: CaseCache | undefined): CaseSet {
+  const key = cache?.keyOf(rel, folder, text);
+  const hit = key === undefined ? undefined : cache!.get(file, key, (id) => recordings.digest(id));
+  if (hit) return hit;
+  const load: CaseSet = { cases: [], broken: [], problems: [] };
+  recordings.takeUsed();
+  loadCaseFile(text, rel, folder, load, recordings);
+  return key === undefined ? load : cache!.put(file, key, load, recordings.takeUsed());
 }
 
 /** The file's folder under cases/, "/"-separated: the prefix every id in it must carry. */

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { problem, type LintProblem } from "../common/problems.js";
 import { closeMatches } from "../spec/close-matches.js";
 import { loadSpec, type ParsedSpec } from "../spec/requirements.js";
-import { loadCases, type CaseSet } from "./load-cases.js";
+import { loadCases, type CaseSet, type LoadOptions } from "./load-cases.js";
 
 /** Where a suite lives; kitRoot is the suite root that findings' paths are relative to. */
 export interface SuitePaths {
@@ -39,9 +39,10 @@ export interface LoadedSuite {
   problems: LintProblem[];
 }
 
-export async function loadSuite(paths: SuitePaths): Promise<LoadedSuite> {
+/** `options`: a run's (only the files it needs, through the cache); `papc lint` gives none. */
+export async function loadSuite(paths: SuitePaths, options: LoadOptions = {}): Promise<LoadedSuite> {
   const spec = await loadSpec(paths.specFile);
-  const caseSet = await loadCases(paths.casesDir, paths.kitRoot, paths.recordingsDir);
+  const caseSet = await loadCases(paths.casesDir, paths.kitRoot, paths.recordingsDir, options);
   const problems: LintProblem[] = [...caseSet.problems];
   for (const p of spec.problems) problems.push(problem("spec-format", "SPEC.md", p.line, p.message));
 

@@ -4,16 +4,22 @@
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { sha256 } from "../common/canonical.js";
 
 export type RecordingRead = { ok: true; payload: Record<string, unknown> } | { ok: false; reason: string };
 
 export class RecordingStore {
   private readonly cache = new Map<string, RecordingRead>();
+  /** What each id read: the text's sha256, or why it could not be read (the case cache's check). */
+  private readonly digests = new Map<string, string>();
+  /** The ids read since the last takeUsed(). */
+  private used = new Set<string>();
 
   /** `dir` is the suite's recordings root; undefined when the caller has none (every id is unknown). */
   constructor(readonly dir: string | undefined) {}
 
   read(id: string): RecordingRead {
+    this.used.add(id);
     let hit = this.cache.get(id);
     if (!hit) {
       hit = this.load(id);
@@ -22,26 +28,52 @@ export class RecordingStore {
     return hit;
   }
 
+  /** The digest of what `id` reads now (reading it if it was not read yet). */
+  digest(id: string): string {
+    this.read(id);
+    return this.digests.get(id)!;
+  }
+
+  /** The ids read since the last call, with their digests; starts a new list. */
+  takeUsed(): [id: string, digest: string][] {
+    const used = [...this.used].sort().map((id): [string, string] => [id, this.digests.get(id)!]);
+    this.used = new Set();
+    return used;
+  }
+
   private load(id: string): RecordingRead {
-    if (this.dir === undefined) return { ok: false, reason: "no recordings directory is known to this loader" };
+    const read = this.readPayload(id);
+    this.digests.set(id, read.digest);
+    return read.result;
+  }
+
+  private readPayload(id: string): { result: RecordingRead; digest: string } {
+    const failed = (reason: string): { result: RecordingRead; digest: string } => ({ result: { ok: false, reason }, digest: `unread: ${reason}` });
+    if (this.dir === undefined) return failed("no recordings directory is known to this loader");
     const file = join(this.dir, `${id}.json`);
     let text: string;
     try {
       text = readFileSync(file, "utf8");
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      return { ok: false, reason: code === "ENOENT" ? `${id}.json does not exist in the recordings directory` : `cannot read ${id}.json: ${code ?? String(err)}` };
+      return failed(code === "ENOENT" ? `${id}.json does not exist in the recordings directory` : `cannot read ${id}.json: ${code ?? String(err)}`);
     }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch (err) {
-      return { ok: false, reason: `${id}.json is not JSON: ${(err as Error).message}` };
-    }
-    const payload = (data as { payload?: unknown } | null)?.payload;
-    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-      return { ok: false, reason: `${id}.json has no "payload" object` };
-    }
-    return { ok: true, payload: payload as Record<string, unknown> };
+    const digest = sha256(text);
+    const result = parsePayload(id, text);
+    return { result, digest };
   }
+}
+
+function parsePayload(id: string, text: string): RecordingRead {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, reason: `${id}.json is not JSON: ${(err as Error).message}` };
+  }
+  const payload = (data as { payload?: unknown } | null)?.payload;
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+    return { ok: false, reason: `${id}.json has no "payload" object` };
+  }
+  return { ok: true, payload: payload as Record<string, unknown> };
 }

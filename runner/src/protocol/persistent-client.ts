@@ -61,8 +61,18 @@ export class PersistentClient implements Implementation {
     this.maxStartFailures = options.maxStartFailures ?? 3;
   }
 
-  async hello(): Promise<HelloReply | Exchange> {
-    if (this.child && this.greeting) return this.greeting;
+  /** The start and hello under way: a second caller waits for it rather than starting another process. */
+  private starting: Promise<HelloReply | Exchange> | undefined;
+
+  hello(): Promise<HelloReply | Exchange> {
+    if (this.child && this.greeting) return Promise.resolve(this.greeting);
+    this.starting ??= this.greet().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  private async greet(): Promise<HelloReply | Exchange> {
     if (this.startFailures >= this.maxStartFailures && this.lastStartFailure) {
       return withMessage(this.lastStartFailure, `not restarted after ${this.startFailures} failed starts in a row; last: `);
     }

@@ -18,6 +18,9 @@ import { Progress, renderSummary } from "../report/terminal.js";
 import { FAILING_OUTCOMES } from "../types/run-report.js";
 import { removeFixture } from "./run-case.js";
 import { planRun, runPlanned } from "./run-selected.js";
+import { DEFAULT_TIMEOUT_MS, startImplementation } from "./run-suite.js";
+import { kitInfo } from "../../shared/kit-root.js";
+import type { Implementation } from "../protocol/implementation.js";
 
 /** The flags of `papc run` that shape one run, after the selection and report names are settled. */
 interface RunFlags {
@@ -50,12 +53,26 @@ export async function runCommand(o: RunOptions, root: string, color: boolean): P
   }
   if (o.updateBaseline && o.command !== undefined)
     throw new UsageError("--update-baseline writes an adapter file's baseline: register the command as adapter.yaml (IMPLEMENTERS.md §6) and use --adapter");
-  const plan = await planRun({
-    root,
-    ...(o.command !== undefined ? { command: o.command } : { adapter: o.adapter ?? "reference" }),
-    caseGlobs: o.case ?? [],
-    requirements: o.requirement ?? [],
-  });
+  // The implementation starts while the suite loads: its start-up is most of a short run's time.
+  let early: Implementation | undefined;
+  try {
+    const plan = await planRun({
+      root,
+      ...(o.command !== undefined ? { command: o.command } : { adapter: o.adapter ?? "reference" }),
+      caseGlobs: o.case ?? [],
+      requirements: o.requirement ?? [],
+      whileLoading: (adapter) => {
+        early = startImplementation(adapter, root, kitInfo(), o.timeout ?? adapter.timeout_ms ?? DEFAULT_TIMEOUT_MS);
+        early.hello().catch(() => {});
+      },
+    });
+    await runPlan(plan, o, root, color, early);
+  } finally {
+    await early?.close();
+  }
+}
+
+async function runPlan(plan: Awaited<ReturnType<typeof planRun>>, o: RunOptions, root: string, color: boolean, early: Implementation | undefined): Promise<void> {
   if (o.updateBaseline && /[\\/]node_modules[\\/]/.test(plan.adapter.file ?? ""))
     throw new UsageError(`${plan.adapter.file} is part of the installed papc: --update-baseline edits your own adapter.yaml`);
   warnUnknownBaseline(plan);
@@ -75,14 +92,14 @@ export async function runCommand(o: RunOptions, root: string, color: boolean): P
   try {
     const conflict = o.force ? undefined : await selectionConflict(`${base}.jsonl`, plan.filter);
     if (conflict) throw new UsageError(conflict);
-    await runInto(base, plan, o, root, color);
+    await runInto(base, plan, o, root, color, early);
   } finally {
     await unlock();
   }
 }
 
 /** One run of the suite into the reports `<base>.*`, which the caller has locked. */
-async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, o: RunFlags, root: string, color: boolean): Promise<void> {
+async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, o: RunFlags, root: string, color: boolean, early: Implementation | undefined): Promise<void> {
   const shown = caseFileShown(root);
   // the previous run's kept fixtures would mix with this run's
   const keepDir = o.keepFixtures ? `${base}.fixtures` : undefined;
@@ -105,6 +122,7 @@ async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, 
     onFooter: (f) => jsonl.write(f),
     signal: stop.signal,
     ...(keepDir ? { keepFixtures: keepDir } : {}),
+    ...(early ? { first: early } : {}),
   });
   const unwritten: string[] = [];
   await jsonl.close().catch((err: Error) => unwritten.push(err.message));
@@ -165,8 +183,7 @@ async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, 
 
 /** Baseline entries that name no case of the suite: a typo hides a failure (KIT-BASELINE); said on stderr before the run. */
 function warnUnknownBaseline(plan: Awaited<ReturnType<typeof planRun>>): void {
-  const ids = plan.suiteCaseIds;
-  const unknown = Object.keys(plan.adapter.baseline ?? {}).filter((id) => !ids.has(id));
+  const unknown = Object.keys(plan.adapter.baseline ?? {}).filter((id) => plan.hasCase(id) === false);
   for (const id of unknown)
     process.stderr.write(`papc: warning: the baseline of ${plan.adapter.file ?? plan.adapter.name} names unknown case "${id}" (papc lint --adapter shows where)\n`);
 }

@@ -9,10 +9,12 @@ import type { BrokenCase } from "../cases/load-cases.js";
 import { loadSuite, suitePaths } from "../cases/load-suite.js";
 import { kitInfo, kitRoot } from "../../shared/kit-root.js";
 import type { Adapter } from "../types/adapter.js";
+import type { Implementation } from "../protocol/implementation.js";
 import type { LoadedCase } from "../types/case.js";
 import type { CaseRecord, ReportFooter, ReportHeader, RunReport } from "../types/run-report.js";
 import { runSuite } from "./run-suite.js";
-import { describeSelection, selectCases, type Selection } from "./select-cases.js";
+import { describeSelection, filesSelected, selectCases, type Selection } from "./select-cases.js";
+import { CaseCache, cacheDirFromEnv } from "../cases/case-cache.js";
 
 /** The selection matched no case (a usage error: `papc run` exits 2). */
 export class NoCasesError extends Error {}
@@ -28,6 +30,8 @@ export interface PlanOptions {
   caseGlobs?: readonly string[];
   /** Requirement ids; only cases checking one of them. */
   requirements?: readonly string[];
+  /** Called with the adapter before the suite loads: a caller may start its implementation meanwhile. */
+  whileLoading?: (adapter: Adapter) => void;
 }
 
 export interface PlannedRun {
@@ -40,8 +44,11 @@ export interface PlannedRun {
   broken: BrokenCase[];
   /** The selection as the report header's suite.filter, when there is one. */
   filter?: string;
-  /** The id of every case in the suite, loaded or broken, selected or not (what a baseline may name). */
-  suiteCaseIds: ReadonlySet<string>;
+  /**
+   * Whether the suite has a case of this id, loaded or broken, selected or not (what a baseline
+   * may name); undefined for an id in a case file the selection did not need to read.
+   */
+  hasCase: (id: string) => boolean | undefined;
 }
 
 export interface ExecuteOptions {
@@ -56,6 +63,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** Keep the fixtures of the cases to act on under this folder (`papc run --keep-fixtures`). */
   keepFixtures?: string;
+  /** The first implementation, started while the suite loaded; the run closes it. */
+  first?: Implementation;
 }
 
 /**
@@ -67,13 +76,20 @@ export async function planRun(options: PlanOptions): Promise<PlannedRun> {
   const root = options.root ?? kitRoot();
   if (options.adapter !== undefined && options.command !== undefined) throw new AdapterError("give an adapter or a command, not both");
   const adapter = options.command !== undefined ? commandAdapter(options.command) : await resolveAdapter(options.adapter ?? "reference", root);
-  const { caseSet } = await loadSuite(suitePaths(root));
+  options.whileLoading?.(adapter);
   const selection: Selection = { caseGlobs: [...(options.caseGlobs ?? [])], requirements: [...(options.requirements ?? [])] };
+  const wanted = filesSelected(selection);
+  const cacheDir = cacheDirFromEnv();
+  const { caseSet } = await loadSuite(suitePaths(root), { ...(wanted ? { wanted } : {}), ...(cacheDir ? { cache: new CaseCache(cacheDir) } : {}) });
   const cases = selectCases(caseSet.cases, selection);
   const broken = selectCases(caseSet.broken, selection);
   const filter = describeSelection(selection);
   if (cases.length + broken.length === 0) throw new NoCasesError(`no case matches ${filter ?? "(no filter)"}`);
-  return { root, kit: kitInfo(), adapter, cases, broken, ...(filter ? { filter } : {}), suiteCaseIds: new Set([...caseSet.cases, ...caseSet.broken].map((c) => c.id)) };
+  const ids = new Set([...caseSet.cases, ...caseSet.broken].map((c) => c.id));
+  // an id whose folder the selection did not read is neither known nor unknown
+  const read = (id: string): boolean => (selection.caseGlobs ?? []).length === 0 || selectCases([{ id, spec: [] }], { caseGlobs: selection.caseGlobs }).length > 0;
+  const hasCase = (id: string): boolean | undefined => (ids.has(id) ? true : read(id) ? false : undefined);
+  return { root, kit: kitInfo(), adapter, cases, broken, ...(filter ? { filter } : {}), hasCase };
 }
 
 /** Runs a planned selection; every case gets its own outcome, nothing stops the run early. */
@@ -92,6 +108,7 @@ export async function runPlanned(plan: PlannedRun, options: ExecuteOptions = {})
     ...(options.onFooter ? { onFooter: options.onFooter } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.keepFixtures !== undefined ? { keepFixtures: options.keepFixtures } : {}),
+    ...(options.first ? { first: options.first } : {}),
   });
 }
 

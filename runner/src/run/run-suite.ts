@@ -40,6 +40,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Keep the fixture of every case a reader must act on under this folder (`papc run --keep-fixtures`). */
   keepFixtures?: string;
+  /** The first implementation process, started by the caller while the cases loaded (startImplementation); closed here. */
+  first?: Implementation;
 }
 
 export async function runSuite(options: RunOptions): Promise<RunReport> {
@@ -48,7 +50,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const broken = options.broken ?? [];
   const total = options.cases.length + broken.length;
   const jobs = Math.max(1, Math.min(options.jobs ?? 1, options.cases.length || 1));
-  const impls = Array.from({ length: jobs }, () => makeImplementation(options, timeoutMs));
+  const impls = Array.from({ length: jobs }, (_, i) => (i === 0 && options.first ? options.first : startImplementation(options.adapter, options.kitRoot, options.kit, timeoutMs)));
   const records: CaseRecord[] = [];
   /** `c`: the case the record judged, whose input a record a reader must act on carries. */
   const emit = (record: CaseRecord, c?: LoadedCase): void => {
@@ -125,12 +127,12 @@ function withStray(record: CaseRecord, impl: Implementation): CaseRecord {
   return { ...rest, outcome: "error", message: `protocol error: ${stray}${judged}` };
 }
 
-function makeImplementation(options: RunOptions, timeoutMs: number): Implementation {
-  const { adapter, kitRoot } = options;
+/** A client of the adapter's implementation; its process starts at the first hello(). */
+export function startImplementation(adapter: Adapter, kitRoot: string, kit: { name: string; version: string }, timeoutMs: number): Implementation {
   if (adapter.mode === "exec") return new ExecClient({ adapter, kitRoot, cwd: adapter.dir });
   const command = persistentCommand(adapter, kitRoot);
   // Commands run in the adapter's folder (the current directory for --command).
-  return new PersistentClient({ command, cwd: adapter.dir, kit: options.kit, helloTimeoutMs: timeoutMs, ...(adapter.environment ? { environment: adapter.environment } : {}) });
+  return new PersistentClient({ command, cwd: adapter.dir, kit, helloTimeoutMs: timeoutMs, ...(adapter.environment ? { environment: adapter.environment } : {}) });
 }
 
 /** The argv of a persistent adapter, with {kit}, {adapter_dir} and {node} filled in. */
