@@ -30,6 +30,8 @@ import { DEFAULT_TIMEOUT_MS } from "./run/run-suite.js";
 import { newCaseCommand, scaffoldOperations } from "./scaffold/new-case.js";
 import { smokeCommand } from "./smoke/smoke-command.js";
 import { coverageCommand } from "./coverage/coverage-command.js";
+import { parseShard, type Shard } from "./run/shard.js";
+import { mergeCommand } from "./run/merge-command.js";
 
 const positiveInt =
   (name: string) =>
@@ -39,6 +41,13 @@ const positiveInt =
     return n;
   };
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+/** --jobs: a positive integer, or auto (the machine's cores). */
+const jobsArg = (value: string): number => (value === "auto" ? cpus().length : positiveInt("--jobs (or auto)")(value));
+const shardArg = (value: string): Shard => {
+  const shard = parseShard(value);
+  if (typeof shard === "string") throw new InvalidArgumentError(shard);
+  return shard;
+};
 
 /** What every command's action uses: the kit's root, whether the terminal takes colour, and its output. */
 interface CliContext {
@@ -80,7 +89,8 @@ function addRunCommands(cli: Command, { root, color, io }: CliContext): void {
     .option("--command <cmd>", "start this command as a persistent-protocol implementation")
     .option("--case <glob>", "only cases whose id matches (* within a segment, ** across); repeatable", collect)
     .option("--requirement <id>", "only cases that check this requirement; repeatable", collect)
-    .option("--jobs <n>", "implementation processes in parallel", positiveInt("--jobs"), cpus().length)
+    .option("--jobs <n|auto>", `implementation processes in parallel (auto: the machine's cores, ${cpus().length} here)`, jobsArg, cpus().length)
+    .option("--shard <i/n>", "run only slice i of n of the selection (stable, by case id); `papc report merge` joins the n reports", shardArg)
     .option("--timeout <ms>", `per-case timeout in milliseconds (default: the adapter's timeout_ms, else ${DEFAULT_TIMEOUT_MS})`, positiveInt("--timeout"))
     .option("--out <dir>", "directory for the reports", "reports")
     .addOption(new Option("-q, --quiet", "print only problems and the totals").conflicts("verbose"))
@@ -217,6 +227,15 @@ function addReportCommands(cli: Command, { root, color, io }: CliContext): void 
     .exitOverride()
     .action(async (a: string, b: string, o: { json?: boolean }) => {
       await compareCommand(a, b, o);
+    });
+  report
+    .command("merge <report.jsonl...>")
+    .description("join the reports of the shards of one run (papc run --shard i/n) into that run's four reports; refuses reports of different runs, naming the field")
+    .option("--out <dir>", "directory for the merged reports", "reports")
+    .option("--json", "print {reports, totals, exit_code, shards}")
+    .exitOverride()
+    .action(async (files: string[], o: { out: string; json?: boolean }) => {
+      await mergeCommand(files, o);
     });
   cli
     .command("compat <report.jsonl>")

@@ -317,6 +317,11 @@ export function caseHash(c: CaseSpec, event?: unknown): string {
   return sha256(canonicalJson(hashed));
 }
 
+/** A broken case as the suite hash counts it: by id, with a fixed hash. */
+export function brokenHashed(b: BrokenCase): { id: string; hash: string } {
+  return { id: b.id, hash: "broken" };
+}
+
 /** One hash for a whole suite: over every case's id and hash, in id order. */
 export function suiteHash(cases: readonly { id: string; hash: string }[]): string {
   const lines = [...cases].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((c) => `${c.id} ${c.hash}\n`);

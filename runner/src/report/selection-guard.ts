@@ -18,9 +18,11 @@ export async function reportSelection(file: string): Promise<string | undefined>
     const buffer = Buffer.alloc(1 << 20);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
     const first = buffer.subarray(0, bytesRead).toString("utf8").split("\n")[0] ?? "";
-    const header = JSON.parse(first) as { type?: unknown; suite?: { filter?: unknown } };
+    const header = JSON.parse(first) as { type?: unknown; suite?: unknown };
     if (header.type !== "header") return undefined;
-    return typeof header.suite?.filter === "string" ? header.suite.filter : "";
+    const suite = header.suite as { filter?: unknown; shard?: { index?: unknown; count?: unknown } } | undefined;
+    const shard = suite?.shard ? `shard ${String(suite.shard.index)}/${String(suite.shard.count)}` : undefined;
+    return [typeof suite?.filter === "string" ? suite.filter : undefined, shard].filter((p) => p !== undefined).join(", ");
   } catch {
     return undefined;
   } finally {

@@ -7,10 +7,8 @@ import { join, resolve } from "node:path";
 import { updateBaseline, type BaselineUpdate } from "../adapters/baseline-file.js";
 import { caseFileShown, printJson, UsageError } from "../common/command-io.js";
 import { useHarnessVersions } from "../harness/run-versions.js";
-import { renderHtml } from "../report/html.js";
 import { JsonlWriter } from "../report/jsonl.js";
-import { renderJunit } from "../report/junit.js";
-import { renderMarkdown } from "../report/markdown.js";
+import { renderedReports } from "../report/rendered-reports.js";
 import { lockReports } from "../report/out-lock.js";
 import { count } from "../common/plural.js";
 import { selectionConflict } from "../report/selection-guard.js";
@@ -18,6 +16,7 @@ import { Progress, renderSummary } from "../report/terminal.js";
 import { FAILING_OUTCOMES } from "../types/run-report.js";
 import { removeFixture } from "./run-case.js";
 import { planRun, runPlanned } from "./run-selected.js";
+import type { Shard } from "./shard.js";
 import { DEFAULT_TIMEOUT_MS, startImplementation } from "./run-suite.js";
 import { kitInfo } from "../../shared/kit-root.js";
 import type { Implementation } from "../protocol/implementation.js";
@@ -41,6 +40,7 @@ export interface RunOptions extends RunFlags {
   out: string;
   harness?: string[];
   force?: boolean;
+  shard?: Shard;
 }
 
 export async function runCommand(o: RunOptions, root: string, color: boolean): Promise<void> {
@@ -61,6 +61,7 @@ export async function runCommand(o: RunOptions, root: string, color: boolean): P
       ...(o.command !== undefined ? { command: o.command } : { adapter: o.adapter ?? "reference" }),
       caseGlobs: o.case ?? [],
       requirements: o.requirement ?? [],
+      ...(o.shard ? { shard: o.shard } : {}),
       whileLoading: (adapter) => {
         early = startImplementation(adapter, root, kitInfo(), o.timeout ?? adapter.timeout_ms ?? DEFAULT_TIMEOUT_MS);
         early.hello().catch(() => {});
@@ -90,7 +91,7 @@ async function runPlan(plan: Awaited<ReturnType<typeof planRun>>, o: RunOptions,
     throw new UsageError((err as Error).message);
   }
   try {
-    const conflict = o.force ? undefined : await selectionConflict(`${base}.jsonl`, plan.filter);
+    const conflict = o.force ? undefined : await selectionConflict(`${base}.jsonl`, selectionOf(plan));
     if (conflict) throw new UsageError(conflict);
     await runInto(base, plan, o, root, color, early);
   } finally {
@@ -126,13 +127,8 @@ async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, 
   });
   const unwritten: string[] = [];
   await jsonl.close().catch((err: Error) => unwritten.push(err.message));
-  const renders: [string, () => string][] = [
-    [`${base}.xml`, () => renderJunit(report)],
-    [`${base}.md`, () => renderMarkdown(report)],
-    [`${base}.html`, () => renderHtml([report], { sources: [`${base}.jsonl`] })],
-  ];
-  for (const [file, render] of renders) {
-    await writeFile(file, render()).catch((err: NodeJS.ErrnoException) => unwritten.push(`cannot write ${file}: ${err.code ?? err.message}`));
+  for (const [, file, text] of renderedReports(base, report, [`${base}.jsonl`])) {
+    await writeFile(file, text).catch((err: NodeJS.ErrnoException) => unwritten.push(`cannot write ${file}: ${err.code ?? err.message}`));
   }
   if (report.footer.stopped !== undefined || unwritten.length > 0) {
     // The kit could not complete the run: exit 2, the reason on stderr, whatever the format.
@@ -179,6 +175,12 @@ async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, 
     }
   }
   process.exitCode = exitCode;
+}
+
+/** The selection a report holds, as the guard compares it: the filter, and the shard of a --shard run. */
+function selectionOf(plan: Awaited<ReturnType<typeof planRun>>): string | undefined {
+  const shard = plan.shard ? `shard ${plan.shard.index}/${plan.shard.count}` : undefined;
+  return [plan.filter, shard].filter((p) => p !== undefined).join(", ") || undefined;
 }
 
 /** Baseline entries that name no case of the suite: a typo hides a failure (KIT-BASELINE); said on stderr before the run. */

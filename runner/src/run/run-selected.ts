@@ -5,7 +5,9 @@
 
 import { cpus } from "node:os";
 import { AdapterError, commandAdapter, resolveAdapter } from "../adapters/load-adapter.js";
-import type { BrokenCase } from "../cases/load-cases.js";
+import { brokenHashed, suiteHash, type BrokenCase } from "../cases/load-cases.js";
+import type { ShardHeader } from "../types/run-report.js";
+import { inShard, type Shard } from "./shard.js";
 import { loadSuite, suitePaths } from "../cases/load-suite.js";
 import { kitInfo, kitRoot } from "../../shared/kit-root.js";
 import type { Adapter } from "../types/adapter.js";
@@ -30,6 +32,8 @@ export interface PlanOptions {
   caseGlobs?: readonly string[];
   /** Requirement ids; only cases checking one of them. */
   requirements?: readonly string[];
+  /** Only this slice of the selection (`--shard i/n`). */
+  shard?: Shard;
   /** Called with the adapter before the suite loads: a caller may start its implementation meanwhile. */
   whileLoading?: (adapter: Adapter) => void;
 }
@@ -44,6 +48,8 @@ export interface PlannedRun {
   broken: BrokenCase[];
   /** The selection as the report header's suite.filter, when there is one. */
   filter?: string;
+  /** With --shard: which slice, and the selection it is a slice of (the header's suite.shard). */
+  shard?: ShardHeader;
   /**
    * Whether the suite has a case of this id, loaded or broken, selected or not (what a baseline
    * may name); undefined for an id in a case file the selection did not need to read.
@@ -81,15 +87,22 @@ export async function planRun(options: PlanOptions): Promise<PlannedRun> {
   const wanted = filesSelected(selection);
   const cacheDir = cacheDirFromEnv();
   const { caseSet } = await loadSuite(suitePaths(root), { ...(wanted ? { wanted } : {}), ...(cacheDir ? { cache: new CaseCache(cacheDir) } : {}) });
-  const cases = selectCases(caseSet.cases, selection);
-  const broken = selectCases(caseSet.broken, selection);
+  let cases = selectCases(caseSet.cases, selection);
+  let broken = selectCases(caseSet.broken, selection);
   const filter = describeSelection(selection);
   if (cases.length + broken.length === 0) throw new NoCasesError(`no case matches ${filter ?? "(no filter)"}`);
+  let shard: ShardHeader | undefined;
+  if (options.shard) {
+    // a shard may hold no case (more shards than cases): its report says so, it is not an error
+    shard = { ...options.shard, of: { hash: suiteHash([...cases, ...broken.map(brokenHashed)]), cases: cases.length + broken.length } };
+    cases = cases.filter((c) => inShard(c.id, options.shard!));
+    broken = broken.filter((c) => inShard(c.id, options.shard!));
+  }
   const ids = new Set([...caseSet.cases, ...caseSet.broken].map((c) => c.id));
   // an id whose folder the selection did not read is neither known nor unknown
   const read = (id: string): boolean => (selection.caseGlobs ?? []).length === 0 || selectCases([{ id, spec: [] }], { caseGlobs: selection.caseGlobs }).length > 0;
   const hasCase = (id: string): boolean | undefined => (ids.has(id) ? true : read(id) ? false : undefined);
-  return { root, kit: kitInfo(), adapter, cases, broken, ...(filter ? { filter } : {}), hasCase };
+  return { root, kit: kitInfo(), adapter, cases, broken, ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), hasCase };
 }
 
 /** Runs a planned selection; every case gets its own outcome, nothing stops the run early. */
@@ -103,6 +116,7 @@ export async function runPlanned(plan: PlannedRun, options: ExecuteOptions = {})
     jobs: options.jobs ?? cpus().length,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(plan.filter ? { filter: plan.filter } : {}),
+    ...(plan.shard ? { shard: plan.shard } : {}),
     ...(options.onHeader ? { onHeader: options.onHeader } : {}),
     ...(options.onRecord ? { onRecord: options.onRecord } : {}),
     ...(options.onFooter ? { onFooter: options.onFooter } : {}),

@@ -2,7 +2,7 @@
 // Nothing stops the run early: every case gets its own outcome.
 
 import { cpus } from "node:os";
-import { suiteHash, type BrokenCase } from "../cases/load-cases.js";
+import { brokenHashed, suiteHash, type BrokenCase } from "../cases/load-cases.js";
 import { ExecClient } from "../protocol/exec-client.js";
 import type { Implementation } from "../protocol/implementation.js";
 import { PersistentClient } from "../protocol/persistent-client.js";
@@ -10,7 +10,7 @@ import { adapterPlaceholders } from "../protocol/placeholders.js";
 import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase } from "../types/case.js";
 import type { HelloReply } from "../../shared/protocol.js";
-import type { CaseRecord, ReportFooter, ReportHeader, RunReport } from "../types/run-report.js";
+import type { CaseRecord, ReportFooter, ReportHeader, RunReport, ShardHeader } from "../types/run-report.js";
 import { removeFixture, runCase, type FixtureLease } from "./run-case.js";
 import { footerFor } from "./tally.js";
 import { boundRecord } from "./bound-record.js";
@@ -33,6 +33,8 @@ export interface RunOptions {
   /** Bound on judging one reply (KIT-JUDGE-TIMEOUT). */
   judgeTimeoutMs?: number;
   filter?: string;
+  /** With --shard: the header's suite.shard. */
+  shard?: ShardHeader;
   onHeader?: (h: ReportHeader) => void;
   onRecord?: (r: CaseRecord, done: number, total: number) => void;
   onFooter?: (f: ReportFooter) => void;
@@ -142,7 +144,7 @@ export function persistentCommand(adapter: Adapter, kitRoot: string): string[] {
 }
 
 function headerFor(options: RunOptions, hello: HelloReply | null, total: number): ReportHeader {
-  const all = [...options.cases, ...(options.broken ?? []).map((b) => ({ id: b.id, hash: "broken" }))];
+  const all = [...options.cases, ...(options.broken ?? []).map(brokenHashed)];
   const header: ReportHeader = {
     type: "header",
     report_schema: 1,
@@ -155,6 +157,7 @@ function headerFor(options: RunOptions, hello: HelloReply | null, total: number)
     started_at: new Date().toISOString(),
   };
   if (options.filter) header.suite.filter = options.filter;
+  if (options.shard) header.suite.shard = options.shard;
   return header;
 }
 

@@ -3,6 +3,11 @@
 import { FAILING_OUTCOMES, type CaseRecord, type ReportFooter, type Tally } from "../types/run-report.js";
 
 export function footerFor(records: readonly CaseRecord[], startedMs: number, stopped?: string): ReportFooter {
+  return footerAt(records, { finished_at: new Date().toISOString(), duration_ms: Math.round(performance.now() - startedMs) }, stopped);
+}
+
+/** The footer of these records, with the run's timing given (a merged report's). */
+export function footerAt(records: readonly CaseRecord[], timing: Pick<ReportFooter, "finished_at" | "duration_ms">, stopped?: string): ReportFooter {
   const totals: Tally = {};
   const byArea: Record<string, Tally> = {};
   const byRequirement: Record<string, Tally> = {};
@@ -23,8 +28,7 @@ export function footerFor(records: readonly CaseRecord[], startedMs: number, sto
     stale_baselines: stale,
     exit_code: stopped === undefined ? exitCodeOf(records) : 1,
     ...(stopped === undefined ? {} : { stopped }),
-    finished_at: new Date().toISOString(),
-    duration_ms: Math.round(performance.now() - startedMs),
+    ...timing,
   };
 }
 

@@ -82,6 +82,22 @@ export const reportHeaderSchema: JSONSchemaType<ReportHeader> = {
         hash: { type: "string", pattern: "^[0-9a-f]{64}$" },
         cases: { type: "integer", minimum: 0 },
         filter: { type: "string", nullable: true },
+        shard: {
+          type: "object",
+          nullable: true,
+          additionalProperties: false,
+          required: ["index", "count", "of"],
+          properties: {
+            index: { type: "integer", minimum: 1 },
+            count: { type: "integer", minimum: 1 },
+            of: {
+              type: "object",
+              additionalProperties: false,
+              required: ["hash", "cases"],
+              properties: { hash: { type: "string", pattern: "^[0-9a-f]{64}$" }, cases: { type: "integer", minimum: 0 } },
+            },
+          },
+        },
       },
     },
     adapter: {

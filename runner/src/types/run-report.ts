@@ -25,13 +25,21 @@ export interface ReportHeader {
   type: "header";
   report_schema: 1;
   kit: { name: string; version: string };
-  suite: { hash: string; cases: number; filter?: string };
+  suite: { hash: string; cases: number; filter?: string; shard?: ShardHeader };
   adapter: { name: string; mode: "persistent" | "exec"; command: string[] };
   implementation: HelloReply | null;
   environment: { node: string; platform: string; arch: string; cpus: number };
   /** The harness binaries the run's live cases ran (or would have run) against, as installed. */
   harnesses?: HarnessRun[];
   started_at: string;
+}
+
+/** A run of one shard (`papc run --shard i/n`): which, and the whole selection it is a slice of. */
+export interface ShardHeader {
+  index: number;
+  count: number;
+  /** The selection before sharding: what `papc report merge` must get back from all n shards. */
+  of: { hash: string; cases: number };
 }
 
 /** One harness binary of a run: which package and version, and what its `--version` printed. */
