@@ -16,15 +16,15 @@ const NINE = "manifest/limits/raw-byte-names/*";
 const papc = (args: string[], env: Record<string, string> = {}) => execa("node", [PAPC, ...args], { cwd: KIT_ROOT, reject: false, env: { NO_COLOR: "1", ...env } });
 
 describe("a run its machine cannot carry stops once, with the reason", () => {
-  it("a TMPDIR where no case folder can be made stops the run at the first case, not nine suite-bugs", async () => {
+  it("a temporary directory where no case folder can be made stops the run at the first case, not nine suite-bugs", async () => {
     const out = await tmpDir({ unsafeCleanup: true });
     const notADirectory = join(out.path, "tmp-is-a-file");
     await writeFile(notADirectory, "");
-    const run = await papc(["run", "--case", NINE, "--jobs", "1", "--out", join(out.path, "reports")], { TMPDIR: notADirectory });
+    const run = await papc(["run", "--case", NINE, "--jobs", "1", "--out", join(out.path, "reports")], { PAPC_TMPDIR: notADirectory });
     expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stderr).toMatch(
       new RegExp(
-        `^papc: the run stopped after 0 of 9 cases: cannot make a case folder in the temporary directory ${notADirectory} \\(TMPDIR\\): .*ENOTDIR.* \\(at case manifest/limits/raw-byte-names/[a-z-]+\\)$`,
+        `^papc: the run stopped after 0 of 9 cases: cannot make a case folder in the temporary directory ${notADirectory} \\(PAPC_TMPDIR\\): .*ENOTDIR.* \\(at case manifest/limits/raw-byte-names/[a-z-]+\\)$`,
       ),
     );
     const report = parseReport(await readFile(join(out.path, "reports/reference.jsonl"), "utf8"));

@@ -2,13 +2,14 @@
 
 import { chmod, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
 import { killLeftovers } from "../dispatch/handler-runs.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
 import { liveHarness } from "../live/run-live.js";
 import { materialize } from "../fixtures/materialize.js";
 import { digestTree } from "../fixtures/tree-digest.js";
+import { caseFolderBase, type CaseFolderBase } from "../fixtures/case-folder-base.js";
 import type { Implementation } from "../protocol/implementation.js";
 import type { FixtureEntry, LoadedCase } from "../types/case.js";
 import type { CaseRecord, Outcome } from "../types/run-report.js";
@@ -38,6 +39,8 @@ export interface FixtureLease {
   materialized: boolean;
   /** Called once runCase has materialized the tree, so the caller can reuse it. */
   onMaterialized?: () => Promise<void>;
+  /** Called when the case is done with the tree (run/fixture-pool.ts checks and keeps it). */
+  release?: () => Promise<void>;
 }
 
 export async function runCase(c: LoadedCase, impl: Implementation, options: CaseRunOptions): Promise<CaseRecord> {
@@ -90,7 +93,7 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
         await lease?.onMaterialized?.();
       }
     } catch (err) {
-      const fault = environmentFault(err, `cannot write a case's fixture in ${tmpdir()} (TMPDIR)`);
+      const fault = environmentFault(err, `cannot write a case's fixture in ${dirname(root)}`);
       if (fault) throw fault;
       // Whatever the cause (an escaping path, a file that is also a directory, a name too
       // long for the file system), the case cannot be set up: a suite bug, not a crash of papc.
@@ -115,6 +118,7 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
         hooks.map((h) => h.id),
       );
     if (!lease) await removeFixture(root);
+    else await lease.release?.();
   }
 }
 
@@ -163,13 +167,16 @@ async function runExchange(
   return done("fail", { message: "result differs from expectation", diff, ...withStderr, ...live });
 }
 
-/** A fresh temporary folder for one case's fixture. */
+let base: CaseFolderBase | undefined;
+
+/** A fresh temporary folder for one case's fixture, on tmpfs when there is one (fixtures/case-folder-base.ts). */
 export async function newCaseFolder(): Promise<string> {
+  base ??= caseFolderBase();
   try {
-    return (await tmpDir({ prefix: "papc-" })).path;
+    return (await tmpDir({ prefix: "papc-", tmpdir: base.dir })).path;
   } catch (err) {
     // No case can run without its folder: the machine's fault, said once (KIT-RUN-STOPPED).
-    throw new EnvironmentFault(`cannot make a case folder in the temporary directory ${tmpdir()} (TMPDIR): ${(err as Error).message}`);
+    throw new EnvironmentFault(`cannot make a case folder in the temporary directory ${base.dir} (${base.source}): ${(err as Error).message}`);
   }
 }
 

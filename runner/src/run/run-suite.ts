@@ -18,6 +18,8 @@ import { EnvironmentFault } from "./environment-fault.js";
 import { harnessesOf } from "../live/harness-provenance.js";
 import { carriesInput, caseInput } from "./case-input.js";
 import { keepableLease, keptFixture } from "./keep-fixture.js";
+import { FixturePool } from "./fixture-pool.js";
+import { slowestFirst } from "./schedule.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -54,6 +56,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const jobs = Math.max(1, Math.min(options.jobs ?? 1, options.cases.length || 1));
   const impls = Array.from({ length: jobs }, (_, i) => (i === 0 && options.first ? options.first : startImplementation(options.adapter, options.kitRoot, options.kit, timeoutMs)));
   const records: CaseRecord[] = [];
+  // trees the case gives alone are built once and lent (run/fixture-pool.ts)
+  const pool = new FixturePool();
   /** `c`: the case the record judged, whose input a record a reader must act on carries. */
   const emit = (record: CaseRecord, c?: LoadedCase): void => {
     const r = boundRecord(c && carriesInput(record.outcome, record.stale_baseline === true) ? { ...record, input: caseInput(c) } : record);
@@ -70,6 +74,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
 
     for (const b of broken) emit(suiteBugRecord(b));
     let next = 0;
+    // with several jobs, the slowest cases first (run/schedule.ts); one job keeps the suite's order
+    const order = jobs > 1 ? slowestFirst(options.cases) : options.cases.map((_, i) => i);
     const baseline = options.adapter.baseline ?? {};
     // Each process's last judged case is held until its next case has been answered (or the
     // process stopped): what the process writes after a reply, before the next request, is that
@@ -83,13 +89,14 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     const held = await Promise.all(
       impls.map(async (impl) => {
         let last: { record: CaseRecord; c: LoadedCase } | undefined;
-        for (let i = next++; i < options.cases.length && !stopping(); i = next++) {
+        for (let n = next++; n < options.cases.length && !stopping(); n = next++) {
+          const i = order[n]!;
           let record: CaseRecord;
           try {
             // --keep-fixtures: the case's folder is leased (made only if the case gets that far), then kept or removed
             let lease: FixtureLease | undefined;
             const keepDir = options.keepFixtures;
-            const keeping = keepDir !== undefined ? { leaseFixture: async () => (lease = await keepableLease(keepDir)) } : {};
+            const keeping = keepDir !== undefined ? { leaseFixture: async () => (lease = await keepableLease(keepDir)) } : { leaseFixture: (c: LoadedCase) => pool.lease(c) };
             try {
               record = await runCase(options.cases[i]!, impl, { timeoutMs, baseline, ...(options.judgeTimeoutMs ? { judgeTimeoutMs: options.judgeTimeoutMs } : {}), ...keeping });
             } catch (err) {
@@ -117,6 +124,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     return { header, cases: records, footer };
   } finally {
     await Promise.all(impls.map((i) => i.close()));
+    await pool.close();
   }
 }
 
