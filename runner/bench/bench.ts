@@ -1,90 +1,70 @@
-// `npm run bench`: runs the whole suite against the reference in persistent and in exec mode,
-// and against a no-op implementation in each mode, and prints cases/s and the per-case
-// overhead of each mode. Overhead = time per case against the no-op implementation, split into
-// the exchange (request to reply: process model and protocol, no validation work) and the
-// runner's fixture set-up around it (the same in both modes).
+// `npm run bench`: the figures of the kit's speed, side by side from one run on one machine.
+//   offline suite   every case but the live ones, against the reference, --jobs auto (papc run, wall)
+//   no-op floor     the same cases against an implementation that does no work but answers at once
+//                   (runner/bench/null-persistent.mjs): fixtures, protocol and judging only
+//   one case        papc run --case <one case>, wall, median of 5 (process start to exit)
+//   live suite      the live cases in the real pinned harnesses (skipped, and so quick, when absent)
+//   exec/persistent manifest/structural/** in both protocol modes, 1 job: time per case
+// All through the built CLI, as a user runs it, with the case cache warm (a first run fills it).
 
+import { execa } from "execa";
+import { cpus } from "node:os";
 import { join } from "node:path";
-import { resolveAdapter } from "../src/adapters/load-adapter.js";
-import { loadCases } from "../src/cases/load-cases.js";
-import { kitInfo, kitRoot } from "../shared/kit-root.js";
-import { runSuite } from "../src/run/run-suite.js";
-import type { Adapter } from "../src/types/adapter.js";
+import { dir as tmpDir } from "tmp-promise";
+import { kitRoot } from "../shared/kit-root.js";
 
 const root = kitRoot();
-const benchDir = join(root, "runner", "bench");
+const PAPC = join(root, "dist/runner/src/cli.js");
+const OFFLINE = ["manifest/**", "hooks/**", "composition/**", "lifecycle/**", "agent-plugins/**", "cli/**"].flatMap((g) => ["--case", g]);
+const ONE_CASE = "manifest/structural/hook/timeout-underscores";
+const NULL = `node ${join(root, "runner/bench/null-persistent.mjs")}`;
 
-interface Row {
-  label: string;
-  jobs: number;
-  cases: number;
+interface Timed {
   seconds: number;
-  /** Mean request-to-reply time per case. */
-  exchangeMs: number;
-  /** Mean fixture set-up and check time per case. */
-  setupMs: number;
-  outcomes: string;
+  cases: number;
+  totals: Record<string, number>;
 }
 
-async function measure(label: string, adapter: Adapter, jobs: number, only?: string): Promise<Row> {
-  const all = (await loadCases(join(root, "cases"), root)).cases;
-  const cases = only ? all.filter((c) => c.id.startsWith(only)) : all;
-  const started = performance.now();
-  const report = await runSuite({ kitRoot: root, kit: kitInfo(), adapter, cases, jobs });
-  const seconds = (performance.now() - started) / 1000;
-  const outcomes = Object.entries(report.footer.totals)
+async function papc(args: string[]): Promise<Timed> {
+  const out = await tmpDir({ unsafeCleanup: true });
+  try {
+    const started = performance.now();
+    const r = await execa("node", [PAPC, "run", ...args, "--json", "--out", out.path], { reject: false, cwd: root });
+    const seconds = (performance.now() - started) / 1000;
+    if (r.exitCode === 2) throw new Error(`papc run ${args.join(" ")} did not run:\n${r.stderr}`);
+    const summary = JSON.parse(r.stdout) as { totals: Record<string, number> };
+    return { seconds, cases: Object.values(summary.totals).reduce((a, b) => a + b, 0), totals: summary.totals };
+  } finally {
+    await out.cleanup();
+  }
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const shown = (t: Timed): string =>
+  Object.entries(t.totals)
     .map(([o, n]) => `${o} ${n}`)
     .join(", ");
-  const mean = (f: (r: (typeof report.cases)[number]) => number): number => report.cases.reduce((t, r) => t + f(r), 0) / report.cases.length;
-  return {
-    label: only ? `${label} (${only})` : label,
-    jobs,
-    cases: cases.length,
-    seconds,
-    exchangeMs: mean((r) => r.duration_ms),
-    setupMs: mean((r) => r.setup_ms ?? 0),
-    outcomes,
-  };
-}
 
-const nullPersistent: Adapter = { name: "null", description: "no-op", mode: "persistent", command: ["node", join(benchDir, "null-persistent.mjs")], dir: benchDir };
-const nullExec: Adapter = {
-  name: "null-exec",
-  description: "no-op",
-  mode: "exec",
-  implementation: { name: "null", version: "0" },
-  operations: { validate: { argv: ["node", join(benchDir, "null-exec.mjs"), "{source}"] } },
-  dir: benchDir,
-};
+await papc(["--case", ONE_CASE]); // the build's first run fills the case cache
+const oneCaseRuns: number[] = [];
+for (let i = 0; i < 5; i++) oneCaseRuns.push((await papc(["--case", ONE_CASE])).seconds);
+const oneCase = median(oneCaseRuns);
+const offline = await papc([...OFFLINE, "--jobs", "auto"]);
+const floor = await papc([...OFFLINE, "--jobs", "auto", "--command", NULL]);
+const live = await papc(["--case", "live/**", "--jobs", "auto"]);
+const persistent = await papc(["--case", "manifest/structural/**", "--jobs", "1"]);
+const exec = await papc(["--case", "manifest/structural/**", "--jobs", "1", "--adapter", "reference-exec"]);
 
-const reference = await resolveAdapter("reference", root);
-const referenceExec = await resolveAdapter("reference-exec", root);
-const rows: Row[] = [];
-for (const [label, adapter] of [
-  ["reference, persistent", reference],
-  ["reference, exec", referenceExec],
-  ["no-op, persistent", nullPersistent],
-  ["no-op, exec", nullExec],
-] as const) {
-  rows.push(await measure(label, adapter, 1));
-}
-rows.push(await measure("reference, persistent", reference, 2));
-rows.push(await measure("reference, persistent", reference, 2, "manifest/structural/"));
-// The live cases in the real harnesses (skipped, and so quick, when they are not installed).
-rows.push(await measure("reference, persistent", reference, 2, "live/"));
-
-const perCase = (r: Row): number => (r.seconds * 1000) / r.cases;
-console.log("\nmode                                           jobs  cases   seconds   cases/s   ms/case  exchange   set-up   outcomes");
-for (const r of rows) {
-  console.log(
-    `${r.label.padEnd(46)} ${String(r.jobs).padStart(4)}  ${String(r.cases).padStart(5)}  ${r.seconds.toFixed(2).padStart(8)}  ${(r.cases / r.seconds).toFixed(1).padStart(8)}  ${perCase(r).toFixed(2).padStart(8)}  ${r.exchangeMs.toFixed(2).padStart(8)} ${r.setupMs.toFixed(2).padStart(8)}   ${r.outcomes}`,
-  );
-}
-const [, , nullP, nullE] = rows as [Row, Row, Row, Row, Row];
-console.log(
-  `\nper-case overhead of the protocol mode (no-op implementation, 1 job, request to reply): persistent ${nullP.exchangeMs.toFixed(2)} ms, exec ${nullE.exchangeMs.toFixed(2)} ms (${(nullE.exchangeMs / nullP.exchangeMs).toFixed(0)}x)`,
-);
-console.log(
-  `per-case wall time including the runner's fixture set-up: persistent ${perCase(nullP).toFixed(2)} ms, exec ${perCase(nullE).toFixed(2)} ms (${(perCase(nullE) / perCase(nullP)).toFixed(1)}x)`,
-);
-console.log(`(${process.version}, ${process.platform}/${process.arch})`);
+const row = (label: string, t: Timed): string =>
+  `${label.padEnd(34)} ${String(t.cases).padStart(5)}  ${t.seconds.toFixed(2).padStart(8)} s  ${((t.seconds * 1000) / Math.max(1, t.cases)).toFixed(2).padStart(8)} ms/case   ${shown(t)}`;
+console.log(`\npapc bench (${process.version}, ${process.platform}/${process.arch}, ${cpus().length} cores; --jobs auto = ${cpus().length})\n`);
+console.log(`${"what".padEnd(34)} cases      wall      per case   outcomes`);
+console.log(row("offline suite, reference", offline));
+console.log(row("offline suite, no-op (the floor)", floor));
+console.log(row("live suite, reference", live));
+console.log(row("manifest/structural, persistent", persistent));
+console.log(row("manifest/structural, exec", exec));
+console.log(`${"one case (median of 5)".padEnd(34)} ${"1".padStart(5)}  ${oneCase.toFixed(2).padStart(8)} s`);
+console.log(`\noffline suite / no-op floor: ${(offline.seconds / floor.seconds).toFixed(2)}x`);
+console.log(`exec / persistent per case: ${(exec.seconds / exec.cases / (persistent.seconds / persistent.cases)).toFixed(1)}x`);
+console.log(`whole suite (offline + live, run apart): ${(offline.seconds + live.seconds).toFixed(1)} s`);
