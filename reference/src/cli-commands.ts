@@ -4,13 +4,12 @@
 import { stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { ValidationReport } from "../../runner/shared/validation-report.js";
-import { loadAgentPlugin } from "./agent-plugins/load.js";
-import { loadResultText } from "./agent-plugins/messages/load-result.js";
-import { dispatch } from "./dispatch/dispatch.js";
 import type { Environment } from "./dispatch/invocation.js";
-import { project } from "./dispatch/project.js";
-import { gatedDispatch } from "./lifecycle/dispatch-gate.js";
 import { EXIT, validate } from "./validate/validate.js";
+
+// A command imports the capability it runs when it runs: a harness starts this CLI for every
+// hook it dispatches, and exec mode for every case, so loading all five each time would be most
+// of its time.
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -89,7 +88,10 @@ export async function dispatchCommand(io: CliIo, options: DispatchOptions): Prom
     event,
     env: io.env ?? process.env,
   };
-  const result = options.stateDir === undefined ? await dispatch(request) : await gatedDispatch(request, options.stateDir);
+  const result =
+    options.stateDir === undefined
+      ? await (await import("./dispatch/dispatch.js")).dispatch(request)
+      : await (await import("./lifecycle/dispatch-gate.js")).gatedDispatch(request, options.stateDir);
   io.stdout(result.stdout);
   io.stderr(result.stderr);
   return result.exit;
@@ -105,6 +107,7 @@ export interface ProjectOptions {
 
 /** `hook project`: the native hook configuration, with omitted and refused hooks on stderr. */
 export async function projectCommand(io: CliIo, options: ProjectOptions, json: boolean): Promise<number> {
+  const { project } = await import("./dispatch/project.js");
   const result = await project(options);
   if (result.kind !== "projection") {
     io.stderr(`pap-reference hook project: ${result.message}\n`);
@@ -129,6 +132,8 @@ export async function loadCommand(io: CliIo, pluginRoot: string, options: { data
     (stats) => stats.isDirectory(),
     () => false,
   );
+  const { loadAgentPlugin } = await import("./agent-plugins/load.js");
+  const { loadResultText } = await import("./agent-plugins/messages/load-result.js");
   const result = await loadAgentPlugin({ pluginRoot, dataRoot });
   if (!isDirectory) {
     // Missing plugin root: say why on stderr; --json still gets its result object.
