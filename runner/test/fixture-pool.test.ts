@@ -28,7 +28,7 @@ async function build(pool: FixturePool) {
 
 describe("the fixture pool", () => {
   it("lends an unchanged tree again, and never one that was written, chmodded or added to", async () => {
-    const pool = new FixturePool();
+    const pool = new FixturePool([validate, validate, dispatch]);
     try {
       const first = await build(pool);
       expect(first.materialized).toBe(false);
@@ -55,8 +55,12 @@ describe("the fixture pool", () => {
     }
   });
 
+  it("pools no tree only one case of the run gives", async () => {
+    expect(await new FixturePool([validate]).lease(validate)).toBeUndefined();
+  });
+
   it("lends one tree to one case at a time, and never pools a generated package", async () => {
-    const pool = new FixturePool();
+    const pool = new FixturePool([validate, validate, dispatch]);
     try {
       const a = await build(pool);
       const b = await build(pool);

@@ -20,16 +20,25 @@ interface Tree {
 }
 
 export class FixturePool {
+  /** How many of the run's cases give each tree: a tree only one case gives is not pooled (checking it back would cost for nothing). */
+  private readonly uses = new Map<string, number>();
   private readonly free = new Map<string, Tree[]>();
   private readonly lent = new Set<Tree>();
   /** Trees lent and given back unchanged, and trees built: the bench's figure. */
   reused = 0;
   built = 0;
 
+  constructor(cases: readonly LoadedCase[]) {
+    for (const c of cases) {
+      const key = poolKey(c);
+      if (key !== undefined) this.uses.set(key, (this.uses.get(key) ?? 0) + 1);
+    }
+  }
+
   /** The tree for this case, or undefined when its tree is not pooled (runCase makes its own). */
   async lease(c: LoadedCase): Promise<FixtureLease | undefined> {
     const key = poolKey(c);
-    if (key === undefined) return undefined;
+    if (key === undefined || (this.uses.get(key) ?? 0) < 2) return undefined;
     const tree = this.free.get(key)?.pop();
     if (tree) {
       this.lent.add(tree);

@@ -57,7 +57,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const impls = Array.from({ length: jobs }, (_, i) => (i === 0 && options.first ? options.first : startImplementation(options.adapter, options.kitRoot, options.kit, timeoutMs)));
   const records: CaseRecord[] = [];
   // trees the case gives alone are built once and lent (run/fixture-pool.ts)
-  const pool = new FixturePool();
+  const pool = new FixturePool(options.cases);
   /** `c`: the case the record judged, whose input a record a reader must act on carries. */
   const emit = (record: CaseRecord, c?: LoadedCase): void => {
     const r = boundRecord(c && carriesInput(record.outcome, record.stale_baseline === true) ? { ...record, input: caseInput(c) } : record);
