@@ -42,7 +42,12 @@ const positiveInt =
   };
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 /** --jobs: a positive integer, or auto (the machine's cores). */
-const jobsArg = (value: string): number => (value === "auto" ? cpus().length : positiveInt("--jobs (or auto)")(value));
+const jobsArg = (value: string): number => {
+  if (value === "auto") return cpus().length;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("--jobs must be a positive integer or auto");
+  return n;
+};
 const shardArg = (value: string): Shard => {
   const shard = parseShard(value);
   if (typeof shard === "string") throw new InvalidArgumentError(shard);

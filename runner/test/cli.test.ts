@@ -334,7 +334,7 @@ describe("exec mode", () => {
 
 describe("usage errors exit 2", () => {
   it.each([
-    [["run", "--jobs", "0"], /--jobs must be a positive integer/],
+    [["run", "--jobs", "0"], /--jobs must be a positive integer or auto/],
     [
       ["run", "--adapter", "no-such-adapter"],
       /no adapter "no-such-adapter"; known adapters: claude-code-install, claude-code-loader, codex-install, codex-loader, dalo-cli, plugin-host, python-minimal, reference, reference-exec/,
@@ -353,7 +353,7 @@ describe("usage errors exit 2", () => {
 
   it("a usage error is one line and a pointer to --help, never the whole help; with --json it is one JSON document (KIT-CLI-USAGE)", async () => {
     const plain = await papc(["run", "--jobs", "0"]);
-    expect(plain.stderr).toBe("error: option '--jobs <n>' argument '0' is invalid. --jobs must be a positive integer\n(add --help to the command for its options)\n");
+    expect(plain.stderr).toBe("error: option '--jobs <n|auto>' argument '0' is invalid. --jobs must be a positive integer or auto\n(add --help to the command for its options)\n");
     expect(plain.stdout).toBe("");
     for (const args of [
       ["run", "--jobs", "0", "--json"],

@@ -99,6 +99,11 @@ export class PersistentClient implements Implementation {
     }
     const greeting = await this.hello();
     if (!("protocol" in greeting)) return { exchange: greeting, stderr: this.stderr.take() };
+    // Output the implementation wrote after its last reply is read before the next request goes
+    // out, so it is charged to the case it followed (KIT-PROTOCOL-SEQ) however quickly papc got
+    // here (a pooled fixture needs no file-system call between two cases): one turn of the event
+    // loop's poll phase.
+    await new Promise((resolve) => setImmediate(resolve));
     const seq = ++this.seq;
     const request: RunRequest = { cmd: "run", seq, case: payload };
     const exchange = (await this.exchange({ what: "run", seq, caseId: payload.id }, request, timeoutMs)) as Exchange;
