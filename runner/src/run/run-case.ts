@@ -1,7 +1,6 @@
 // Runs one case against one implementation: materialize, send, judge, apply the baseline.
 
 import { chmod, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
 import { killLeftovers } from "../dispatch/handler-runs.js";
