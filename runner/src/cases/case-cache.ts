@@ -118,8 +118,7 @@ function loaderIdentity(): string {
   const runner = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
   identity ??= sha256(
     [
-      ...codeFiles(join(runner, "src")).map((f) => `${f}\0${sha256(readFileSync(f))}`),
-      ...codeFiles(join(runner, "shared")).map((f) => `${f}\0${sha256(readFileSync(f))}`),
+      ...["src", "shared"].flatMap((folder) => codeFiles(join(runner, folder))).map((f) => `${f}\0${sha256(readFileSync(f))}`),
       ...["yaml", "ajv"].map((name) => `${name}@${libraryVersion(name)}`),
     ].join("\n"),
   );

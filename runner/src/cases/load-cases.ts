@@ -318,9 +318,12 @@ export function caseHash(c: CaseSpec, event?: unknown): string {
 }
 
 /** A broken case as the suite hash counts it: by id, with a fixed hash. */
-export function brokenHashed(b: BrokenCase): { id: string; hash: string } {
+export function brokenHashed(b: { id: string }): { id: string; hash: string } {
   return { id: b.id, hash: "broken" };
 }
+
+/** The `hash` of a run report's record of a case that did not load (a suite bug). */
+export const UNLOADED_RECORD_HASH = "0".repeat(64);
 
 /** One hash for a whole suite: over every case's id and hash, in id order. */
 export function suiteHash(cases: readonly { id: string; hash: string }[]): string {

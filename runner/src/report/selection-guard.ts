@@ -5,6 +5,12 @@
 
 import { open } from "node:fs/promises";
 
+/** A run's selection as the guard compares it: its filter, and its shard (`--shard i/n`); undefined for the whole suite. */
+export function selectionName(suite: { filter?: string; shard?: { index?: unknown; count?: unknown } }): string | undefined {
+  const shard = suite.shard ? `shard ${String(suite.shard.index)}/${String(suite.shard.count)}` : undefined;
+  return [suite.filter, shard].filter((p) => p !== undefined).join(", ") || undefined;
+}
+
 /** The header's selection of the report at `file`: its filter, "" for the whole suite, undefined when there is no readable report. */
 export async function reportSelection(file: string): Promise<string | undefined> {
   let handle;
@@ -21,8 +27,7 @@ export async function reportSelection(file: string): Promise<string | undefined>
     const header = JSON.parse(first) as { type?: unknown; suite?: unknown };
     if (header.type !== "header") return undefined;
     const suite = header.suite as { filter?: unknown; shard?: { index?: unknown; count?: unknown } } | undefined;
-    const shard = suite?.shard ? `shard ${String(suite.shard.index)}/${String(suite.shard.count)}` : undefined;
-    return [typeof suite?.filter === "string" ? suite.filter : undefined, shard].filter((p) => p !== undefined).join(", ");
+    return selectionName({ ...(typeof suite?.filter === "string" ? { filter: suite.filter } : {}), ...(suite?.shard ? { shard: suite.shard } : {}) }) ?? "";
   } catch {
     return undefined;
   } finally {

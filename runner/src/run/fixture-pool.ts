@@ -20,34 +20,29 @@ interface Tree {
 }
 
 export class FixturePool {
-  /** How many of the run's cases give each tree: a tree only one case gives is not pooled (checking it back would cost for nothing). */
-  private readonly uses = new Map<string, number>();
+  /** The tree key of each case whose tree two or more of the run's cases give (one only a single case gives is not pooled: checking it back would cost for nothing). */
+  private readonly shared = new Map<LoadedCase, string>();
   private readonly free = new Map<string, Tree[]>();
   private readonly lent = new Set<Tree>();
-  /** Trees lent and given back unchanged, and trees built: the bench's figure. */
-  reused = 0;
-  built = 0;
 
   constructor(cases: readonly LoadedCase[]) {
-    for (const c of cases) {
-      const key = poolKey(c);
-      if (key !== undefined) this.uses.set(key, (this.uses.get(key) ?? 0) + 1);
-    }
+    const keyed = cases.map((c) => [c, poolKey(c)] as const);
+    const uses = new Map<string, number>();
+    for (const [, key] of keyed) if (key !== undefined) uses.set(key, (uses.get(key) ?? 0) + 1);
+    for (const [c, key] of keyed) if (key !== undefined && uses.get(key)! > 1) this.shared.set(c, key);
   }
 
   /** The tree for this case, or undefined when its tree is not pooled (runCase makes its own). */
   async lease(c: LoadedCase): Promise<FixtureLease | undefined> {
-    const key = poolKey(c);
-    if (key === undefined || (this.uses.get(key) ?? 0) < 2) return undefined;
+    const key = this.shared.get(c);
+    if (key === undefined) return undefined;
     const tree = this.free.get(key)?.pop();
     if (tree) {
       this.lent.add(tree);
-      this.reused++;
       return { root: tree.root, materialized: true, release: () => this.giveBack(key, tree) };
     }
     const fresh: Tree = { root: await newCaseFolder() };
     this.lent.add(fresh);
-    this.built++;
     return {
       root: fresh.root,
       materialized: false,

@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { printJson, UsageError } from "../common/command-io.js";
-import { readReport, ReportFormatError } from "../report/jsonl.js";
+import { readReport, ReportFormatError, reportText } from "../report/jsonl.js";
 import { renderedReports } from "../report/rendered-reports.js";
 import { MergeError, mergeReports, type NamedReport } from "./merge-reports.js";
 
@@ -26,9 +26,8 @@ export async function mergeCommand(files: string[], o: { out: string; json?: boo
   const out = resolve(o.out);
   await mkdir(out, { recursive: true });
   const base = join(out, merged.header.adapter.name);
-  const jsonl = `${[merged.header, ...merged.cases, merged.footer].map((line) => JSON.stringify(line)).join("\n")}\n`;
   const written: Record<string, string> = { jsonl: `${base}.jsonl` };
-  await writeFile(`${base}.jsonl`, jsonl);
+  await writeFile(`${base}.jsonl`, reportText(merged));
   for (const [format, file, text] of renderedReports(base, merged, [`${base}.jsonl`])) {
     await writeFile(file, text);
     written[format] = file;

@@ -4,7 +4,7 @@
 // once, and their cases together must be exactly the selection each header names (its hash).
 
 import { canonicalJson } from "../common/canonical.js";
-import { suiteHash } from "../cases/load-cases.js";
+import { brokenHashed, suiteHash, UNLOADED_RECORD_HASH } from "../cases/load-cases.js";
 import type { CaseRecord, ReportHeader, RunReport } from "../types/run-report.js";
 import { footerAt } from "./tally.js";
 
@@ -74,8 +74,8 @@ export function mergeReports(reports: readonly NamedReport[]): RunReport {
   cases.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   // a stopped shard ran fewer cases than it selected: the merged run stopped too, and its hash cannot match
   if (stopped.length === 0) {
-    // a case that did not load is recorded with a zero hash and counted in the suite hash as "broken"
-    const hash = suiteHash(cases.map((c) => (c.hash === "0".repeat(64) ? { id: c.id, hash: "broken" } : c)));
+    // a case that did not load is counted in the suite hash as the run counted it
+    const hash = suiteHash(cases.map((c) => (c.hash === UNLOADED_RECORD_HASH ? brokenHashed(c) : c)));
     if (hash !== shard.of.hash)
       throw new MergeError(
         `the shards' cases are not the selection their headers name (suite.shard.of.hash ${shard.of.hash}, these cases ${hash}): were they run from different suites?`,

@@ -11,7 +11,7 @@ import { JsonlWriter } from "../report/jsonl.js";
 import { renderedReports } from "../report/rendered-reports.js";
 import { lockReports } from "../report/out-lock.js";
 import { count } from "../common/plural.js";
-import { selectionConflict } from "../report/selection-guard.js";
+import { selectionConflict, selectionName } from "../report/selection-guard.js";
 import { Progress, renderSummary } from "../report/terminal.js";
 import { FAILING_OUTCOMES } from "../types/run-report.js";
 import { removeFixture } from "./run-case.js";
@@ -91,7 +91,7 @@ async function runPlan(plan: Awaited<ReturnType<typeof planRun>>, o: RunOptions,
     throw new UsageError((err as Error).message);
   }
   try {
-    const conflict = o.force ? undefined : await selectionConflict(`${base}.jsonl`, selectionOf(plan));
+    const conflict = o.force ? undefined : await selectionConflict(`${base}.jsonl`, selectionName(plan));
     if (conflict) throw new UsageError(conflict);
     await runInto(base, plan, o, root, color, early);
   } finally {
@@ -175,12 +175,6 @@ async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, 
     }
   }
   process.exitCode = exitCode;
-}
-
-/** The selection a report holds, as the guard compares it: the filter, and the shard of a --shard run. */
-function selectionOf(plan: Awaited<ReturnType<typeof planRun>>): string | undefined {
-  const shard = plan.shard ? `shard ${plan.shard.index}/${plan.shard.count}` : undefined;
-  return [plan.filter, shard].filter((p) => p !== undefined).join(", ") || undefined;
 }
 
 /** Baseline entries that name no case of the suite: a typo hides a failure (KIT-BASELINE); said on stderr before the run. */

@@ -2,7 +2,7 @@
 // Nothing stops the run early: every case gets its own outcome.
 
 import { cpus } from "node:os";
-import { brokenHashed, suiteHash, type BrokenCase } from "../cases/load-cases.js";
+import { brokenHashed, suiteHash, UNLOADED_RECORD_HASH, type BrokenCase } from "../cases/load-cases.js";
 import { ExecClient } from "../protocol/exec-client.js";
 import type { Implementation } from "../protocol/implementation.js";
 import { PersistentClient } from "../protocol/persistent-client.js";
@@ -174,7 +174,7 @@ function suiteBugRecord(b: BrokenCase): CaseRecord {
   return {
     type: "case",
     id: b.id,
-    hash: "0".repeat(64),
+    hash: UNLOADED_RECORD_HASH,
     area: b.area,
     spec: b.spec,
     outcome: "suite-bug",
