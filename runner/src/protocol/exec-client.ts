@@ -14,6 +14,8 @@ import { adapterPlaceholders } from "./placeholders.js";
 import type { Exchange, ExchangeWithStderr, Implementation } from "./implementation.js";
 import { implementationEnvironment } from "./implementation-env.js";
 import { killGroup, spawnGroup } from "./process-tree.js";
+import { containment, sweepCells, type Cell } from "../../shared/process-cell.js";
+import type { LeftoverRecord } from "../types/run-report.js";
 
 export interface ExecOptions {
   adapter: Adapter;
@@ -29,7 +31,14 @@ const LIST_PLACEHOLDER = /\{(args\.[A-Za-z0-9_-]+\[\])\}/;
 /** Placeholder values: a string, or for `args.NAME[]` the array's entries as strings. */
 export type PlaceholderValues = Map<string, string | string[]>;
 
+/** Cells whose sweep waits (marker cells of cases that ended well) before one scan takes them all. */
+const DEFERRED_CELLS = 50;
+
 export class ExecClient implements Implementation {
+  private readonly leftovers: LeftoverRecord[] = [];
+  /** Marker cells not swept yet, with the case each belongs to. */
+  private readonly deferred = new Map<Cell, string>();
+
   constructor(private readonly options: ExecOptions) {}
 
   async hello(): Promise<HelloReply> {
@@ -58,7 +67,24 @@ export class ExecClient implements Implementation {
     return ""; // each case's process has its own stderr, returned with its exchange
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.sweepDeferred();
+  }
+
+  async takeLeftovers(): Promise<LeftoverRecord[]> {
+    await this.sweepDeferred();
+    return this.leftovers.splice(0);
+  }
+
+  /** One scan for the deferred cells: what each still holds is a leftover of its case. */
+  private async sweepDeferred(): Promise<void> {
+    const cells = new Map(this.deferred);
+    this.deferred.clear();
+    if (cells.size === 0) return;
+    for (const [cell, left] of await sweepCells([...cells.keys()])) {
+      for (const l of left) this.leftovers.push({ pid: l.pid, command: l.command, case: cells.get(cell)! });
+    }
+  }
 
   private async execute(argv: string[], payload: CasePayload, template: ExecOperation, timeoutMs: number): Promise<ExchangeWithStderr> {
     const operation = payload.operation;
@@ -68,7 +94,8 @@ export class ExecClient implements Implementation {
     let size = 0;
     let verdict: Exchange | undefined;
     // A dispatch case's harness environment goes over what the implementation gets of the runner's.
-    const child = spawnGroup(argv, this.options.cwd, { ...implementationEnvironment(this.options.adapter.environment), ...environmentOf(payload.args) });
+    const cell = containment().newCell("case");
+    const child = spawnGroup(argv, this.options.cwd, { ...implementationEnvironment(this.options.adapter.environment), ...environmentOf(payload.args) }, cell);
     const ended = new Promise<{ code: number | null; signal: string | null; error?: Error }>((resolve) => {
       child.on("exit", (code, signal) => resolve({ code, signal }));
       child.on("error", (error: Error) => resolve({ code: null, signal: null, error }));
@@ -94,10 +121,17 @@ export class ExecClient implements Implementation {
     }, timeoutMs);
     const result = await ended;
     clearTimeout(timer);
-    // Let buffered output drain, but not forever: a descendant that left the process group
-    // may hold stdout open.
+    killGroup(child.pid); // what it left in its group
+    // What left the group is a finding of this case (KIT-CONTAINMENT-REPORT); killing it also
+    // closes the pipes it held. A cgroup is swept at once; a marker cell of a case that ended well
+    // waits for one scan of the process table that serves many cases (a scan costs milliseconds).
+    if (cell.census() === undefined && !verdict && !result.error && !result.signal) {
+      this.deferred.set(cell, payload.id);
+      if (this.deferred.size >= DEFERRED_CELLS) await this.sweepDeferred();
+    } else for (const l of await cell.close(child.pid)) this.leftovers.push({ pid: l.pid, command: l.command, case: payload.id });
+    // Let buffered output drain, but not forever: a descendant the cell cannot see (one that
+    // dropped papc's marker where there are no cgroups) may hold stdout open.
     await Promise.race([child.catch(() => undefined), new Promise((r) => setTimeout(r, 200))]);
-    killGroup(child.pid); // leftovers in its group
     child.stdout.destroy();
     child.stderr.destroy();
     if (verdict) return { exchange: verdict, stderr: stderr.take() };

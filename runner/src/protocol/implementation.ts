@@ -1,6 +1,7 @@
 // What the runner needs from an implementation under test, whatever its mode.
 
 import type { CasePayload, HelloReply } from "../../shared/protocol.js";
+import type { LeftoverRecord } from "../types/run-report.js";
 
 /** What happened when one case was sent. Maps 1:1 onto outcomes (run/outcome.ts). */
 export type Exchange =
@@ -29,6 +30,11 @@ export interface Implementation {
    * no more can come.
    */
   takeStray?(caseId: string): string | undefined;
+  /**
+   * Processes found running after the case or process that started them ended (outside the
+   * process group papc kills), killed then, and not yet taken; waits for sweeps under way.
+   */
+  takeLeftovers?(): Promise<LeftoverRecord[]>;
   /** stderr written since the last case, e.g. by a start that failed before any case ran. */
   drainStderr(): string;
   close(): Promise<void>;

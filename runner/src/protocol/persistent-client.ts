@@ -11,6 +11,8 @@ import { LineSplitter, TailBuffer } from "./bounded-text.js";
 import type { Exchange, ExchangeWithStderr, Implementation } from "./implementation.js";
 import { implementationEnvironment } from "./implementation-env.js";
 import { killGroup, spawnGroup, type Child } from "./process-tree.js";
+import { containment, type Cell } from "../../shared/process-cell.js";
+import type { LeftoverRecord } from "../types/run-report.js";
 
 export interface PersistentOptions {
   command: readonly string[];
@@ -51,6 +53,14 @@ export class PersistentClient implements Implementation {
   private lastAnswered: { seq: number; caseId: string } | undefined;
   /** Violations after a case's reply while nothing was pending, by case id (the first one each). */
   private readonly strays = new Map<string, string>();
+  /** The case whose request is out (set until its exchange returns, so a kill on its timeout charges it). */
+  private inFlight: string | undefined;
+  /** Each process's cell, until the process is retired (cells are swept once). */
+  private readonly cells = new Map<Child, Cell>();
+  private readonly sweeps = new Set<Promise<void>>();
+  private readonly leftovers: LeftoverRecord[] = [];
+  /** Per pid seen in a cell after a case (where that is cheap): the first such case, which a leftover is charged to. */
+  private readonly firstSeen = new Map<number, string>();
   private readonly stderr: TailBuffer;
   private readonly maxLine: number;
   private readonly maxStartFailures: number;
@@ -106,8 +116,14 @@ export class PersistentClient implements Implementation {
     await new Promise((resolve) => setImmediate(resolve));
     const seq = ++this.seq;
     const request: RunRequest = { cmd: "run", seq, case: payload };
-    const exchange = (await this.exchange({ what: "run", seq, caseId: payload.id }, request, timeoutMs)) as Exchange;
-    return { exchange, stderr: this.stderr.take() };
+    this.inFlight = payload.id;
+    try {
+      const exchange = (await this.exchange({ what: "run", seq, caseId: payload.id }, request, timeoutMs)) as Exchange;
+      this.notePids(payload.id);
+      return { exchange, stderr: this.stderr.take() };
+    } finally {
+      this.inFlight = undefined;
+    }
   }
 
   takeStray(caseId: string): string | undefined {
@@ -118,6 +134,11 @@ export class PersistentClient implements Implementation {
 
   drainStderr(): string {
     return this.stderr.take();
+  }
+
+  async takeLeftovers(): Promise<LeftoverRecord[]> {
+    await this.sweepsDone();
+    return this.leftovers.splice(0);
   }
 
   async close(): Promise<void> {
@@ -136,12 +157,56 @@ export class PersistentClient implements Implementation {
     await child.catch(() => undefined);
     clearTimeout(timer);
     killGroup(child.pid); // anything it left behind in its group
+    this.retire(child, this.lastAnswered?.caseId);
     this.child = undefined;
     this.greeting = undefined;
+    await this.sweepsDone();
+  }
+
+  /** Waits for the sweeps under way (what they find is kept for takeLeftovers). */
+  private async sweepsDone(): Promise<void> {
+    while (this.sweeps.size > 0) await Promise.all(this.sweeps);
+  }
+
+  /** Remembers which case each process of the current cell was first seen after. */
+  private notePids(caseId: string): void {
+    const cell = this.child ? this.cells.get(this.child) : undefined;
+    const now = cell?.census();
+    if (!now) return;
+    const present = new Set(now);
+    for (const pid of this.firstSeen.keys()) if (!present.has(pid)) this.firstSeen.delete(pid); // ended (a pid may come back as another process)
+    for (const pid of now) if (!this.firstSeen.has(pid)) this.firstSeen.set(pid, caseId);
+  }
+
+  /**
+   * The process is over: what its cell still holds outside its group is killed and kept as
+   * leftovers of `caseId`; the cell is removed. Once per process.
+   */
+  private retire(child: Child, caseId: string | undefined): void {
+    const cell = this.cells.get(child);
+    if (!cell) return;
+    this.cells.delete(child);
+    const sweep = cell
+      .close(child.pid)
+      .then(
+        (left) => {
+          for (const l of left) {
+            const charged = this.firstSeen.get(l.pid) ?? caseId;
+            this.leftovers.push({ pid: l.pid, command: l.command, ...(charged !== undefined ? { case: charged } : {}) });
+          }
+        },
+        (err: Error) => {
+          process.stderr.write(`papc: could not sweep the cell of process ${child.pid}: ${err.message}\n`);
+        },
+      )
+      .finally(() => this.sweeps.delete(sweep));
+    this.sweeps.add(sweep);
   }
 
   private start(): void {
-    const child = spawnGroup(this.options.command, this.options.cwd, implementationEnvironment(this.options.environment));
+    const cell = containment().newCell("implementation");
+    const child = spawnGroup(this.options.command, this.options.cwd, implementationEnvironment(this.options.environment), cell);
+    this.cells.set(child, cell);
     this.child = child;
     this.greeting = undefined;
     this.splitter = new LineSplitter(
@@ -252,6 +317,7 @@ export class PersistentClient implements Implementation {
   private onExit(child: Child, how: string): void {
     killGroup(child.pid); // whatever it left running in its group
     releaseStdio(child);
+    this.retire(child, this.inFlight ?? this.lastAnswered?.caseId);
     if (child !== this.child) return; // an older, already replaced process
     this.child = undefined;
     this.greeting = undefined;
@@ -268,6 +334,7 @@ export class PersistentClient implements Implementation {
     if (child) {
       killGroup(child.pid);
       releaseStdio(child);
+      this.retire(child, this.inFlight ?? this.lastAnswered?.caseId);
     }
   }
 }

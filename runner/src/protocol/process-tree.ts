@@ -1,14 +1,20 @@
 // Starting implementations in their own process group, so a timeout or crash can end
-// the whole tree (a shell wrapper and everything it started), not just the direct child.
+// the whole tree (a shell wrapper and everything it started), not just the direct child, and in
+// a cell (runner/shared/process-cell.ts), which also finds what left the group.
 
 import { execa, type ResultPromise } from "execa";
+import type { Cell } from "../../shared/process-cell.js";
 
 export type Child = ResultPromise<{ buffer: false; reject: false; detached: true; stdin: "pipe"; stdout: "pipe"; stderr: "pipe"; cleanup: true }>;
 
-/** `env` is the whole environment of the child: nothing of the runner's own is added to it. */
-export function spawnGroup(argv: readonly string[], cwd: string, env: Record<string, string>): Child {
+/** `env` is the whole environment of the child, with the cell's marker over it: nothing of the runner's own is added to it. */
+export function spawnGroup(argv: readonly string[], cwd: string, env: Record<string, string>, cell: Cell): Child {
   const [file, ...args] = argv;
   if (!file) throw new Error("empty command");
+  return cell.spawnInside(() => spawnIn(file, args, cwd, { ...env, ...cell.environment }));
+}
+
+function spawnIn(file: string, args: string[], cwd: string, env: Record<string, string>): Child {
   return execa(file, args, {
     cwd,
     buffer: false,

@@ -1,7 +1,7 @@
 // What the HTML report embeds: one summary per run and one row per case id across all runs,
 // so the page's script only renders and filters (runner/src/report/html-script.ts).
 
-import { FAILING_OUTCOMES, OUTCOMES, type CaseRecord, type Outcome, type RunReport, type Tally } from "../types/run-report.js";
+import { FAILING_OUTCOMES, OUTCOMES, type CaseRecord, type LeftoverRecord, type Outcome, type RunReport, type Tally } from "../types/run-report.js";
 import { passPercentage } from "./markdown.js";
 import { fixtureLines } from "./input-text.js";
 
@@ -25,6 +25,8 @@ export interface HtmlRun {
   stopped?: string;
   /** The harness binaries the live cases ran against. */
   harnesses?: string;
+  /** Processes the implementation left running, and how the run found them (KIT-CONTAINMENT-REPORT). */
+  leftovers?: string;
   /** Percentage of judged cases (not skip, not not-applicable) that pass, as in the Markdown summary. */
   pass_percentage: number;
   totals: Tally;
@@ -109,6 +111,7 @@ function summarize(r: RunReport, label: string, source: string | undefined): Htm
     exit_code: f.exit_code,
     ...(h.harnesses?.length ? { harnesses: h.harnesses.map((x) => `${x.package}@${x.version} (${x.version_output}${x.pinned ? ", the pin" : ", not the pin"})`).join("; ") } : {}),
     ...(f.stopped !== undefined ? { stopped: f.stopped } : {}),
+    ...(f.leftovers?.length ? { leftovers: leftoversText(f.leftovers, h.containment?.mechanism) } : {}),
     pass_percentage: passPercentage(r),
     totals: f.totals,
     by_area: f.by_area,
@@ -121,4 +124,10 @@ function summarize(r: RunReport, label: string, source: string | undefined): Htm
 function resultOf(c: CaseRecord): HtmlResult {
   const { type: _type, id: _id, hash: _hash, area: _area, spec: _spec, live: _live, input, ...rest } = c;
   return input ? { ...rest, input: { title: input.title, file: input.file, line: input.line, fixture: fixtureLines(input, "").join("\n") } } : rest;
+}
+
+/** One line naming each leftover process, for the page's run information. */
+export function leftoversText(leftovers: readonly LeftoverRecord[], mechanism: string | undefined): string {
+  const each = leftovers.map((l) => `pid ${l.pid} \`${l.command}\`${l.case ? ` (case ${l.case})` : " (before any case)"}`);
+  return `${leftovers.length} killed${mechanism ? ` (found by ${mechanism})` : ""}: ${each.join("; ")}`;
 }

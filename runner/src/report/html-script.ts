@@ -59,6 +59,7 @@ export const HTML_SCRIPT = `
     ["Exit code", (r) => r.exit_code + (r.exit_code === 0 ? " (OK)" : " (FAILED)") + (r.stopped ? "; the run stopped early: " + r.stopped : "")],
     ["Environment", (r) => r.environment],
     ["Harnesses", (r) => r.harnesses || ""],
+    ["Left running", (r) => r.leftovers || ""],
     ["Report", (r) => r.source || ""],
   ];
   function renderInfo() {

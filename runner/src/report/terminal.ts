@@ -116,6 +116,14 @@ export function renderSummary(report: RunReport, color: boolean, where?: (file: 
     if (c.kept_fixture) lines.push(`  fixture kept (as the implementation left it): ${c.kept_fixture}`);
     if (c.stderr && c.outcome !== "fail") lines.push(`  stderr (tail):\n${indent(c.stderr.slice(-2000), "    ")}`);
   }
+  const left = report.footer.leftovers ?? [];
+  if (left.length > 0) {
+    lines.push(
+      "",
+      `warning: the implementation left ${count(left.length, "process", "processes")} running after their case or the run ended, outside the process group papc kills (killed now):`,
+    );
+    for (const l of left) lines.push(`  pid ${l.pid}  ${l.case ? `case ${l.case}` : "before any case"}  ${l.command}`);
+  }
   lines.push("", totalsLine(report.footer), "");
   return lines.join("\n");
 }

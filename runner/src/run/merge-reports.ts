@@ -94,6 +94,8 @@ export function mergeReports(reports: readonly NamedReport[]): RunReport {
   };
   const why = stopped.map((r) => `shard ${r.report.header.suite.shard!.index}: ${r.report.footer.stopped}`).join("; ");
   const footer = footerAt(cases, { finished_at: finished, duration_ms: Math.max(0, Date.parse(finished) - Date.parse(started)) }, stopped.length > 0 ? why : undefined);
+  const leftovers = reports.flatMap((r) => r.report.footer.leftovers ?? []);
+  if (leftovers.length > 0) footer.leftovers = leftovers;
   return { header, cases, footer };
 }
 

@@ -3,6 +3,7 @@
 import { chmod, readdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
+import { runToken } from "../../shared/process-cell.js";
 import { killLeftovers } from "../dispatch/handler-runs.js";
 import type { ResolvedHarness } from "../harness/resolve.js";
 import { liveHarness } from "../live/run-live.js";
@@ -172,7 +173,8 @@ let base: CaseFolderBase | undefined;
 export async function newCaseFolder(): Promise<string> {
   base ??= caseFolderBase();
   try {
-    return (await tmpDir({ prefix: "papc-", tmpdir: base.dir })).path;
+    // named after the run, so a later run can tell a dead run's folders (reap-dead-runs.ts)
+    return (await tmpDir({ prefix: `papc-${runToken()}-`, tmpdir: base.dir })).path;
   } catch (err) {
     // No case can run without its folder: the machine's fault, said once (KIT-RUN-STOPPED).
     throw new EnvironmentFault(`cannot make a case folder in the temporary directory ${base.dir} (${base.source}): ${(err as Error).message}`);

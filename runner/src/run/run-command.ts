@@ -20,6 +20,8 @@ import type { Shard } from "./shard.js";
 import { DEFAULT_TIMEOUT_MS, startImplementation } from "./run-suite.js";
 import { kitInfo } from "../../shared/kit-root.js";
 import type { Implementation } from "../protocol/implementation.js";
+import type { ContainmentHeader } from "../types/run-report.js";
+import { reapDeadRuns, reapedLines } from "./reap-dead-runs.js";
 
 /** The flags of `papc run` that shape one run, after the selection and report names are settled. */
 interface RunFlags {
@@ -53,6 +55,25 @@ export async function runCommand(o: RunOptions, root: string, color: boolean): P
   }
   if (o.updateBaseline && o.command !== undefined)
     throw new UsageError("--update-baseline writes an adapter file's baseline: register the command as adapter.yaml (IMPLEMENTERS.md §6) and use --adapter");
+  // What runs that died (SIGKILL) left is removed first, and said (KIT-CONTAINMENT-DEAD-RUN).
+  const reaped = await reapDeadRuns();
+  if (reaped)
+    process.stderr.write(
+      reapedLines(reaped)
+        .map((l) => `${l}\n`)
+        .join(""),
+    );
+  // SIGINT/SIGTERM: the implementations are stopped, the fixtures removed, the cases finished so
+  // far reported as an incomplete run; a second signal is not caught (KIT-CONTAINMENT-INTERRUPT).
+  const interrupt = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => {
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+    process.stderr.write(`papc: ${signal}: stopping; the cases finished so far go to the report\n`);
+    interrupt.abort(`interrupted by ${signal}`);
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
   // The implementation starts while the suite loads: its start-up is most of a short run's time.
   let early: Implementation | undefined;
   try {
@@ -67,13 +88,30 @@ export async function runCommand(o: RunOptions, root: string, color: boolean): P
         early.hello().catch(() => {});
       },
     });
-    await runPlan(plan, o, root, color, early);
+    await runPlan(plan, o, root, color, early, { interrupt: interrupt.signal, ...(reaped ? { reaped } : {}) });
   } finally {
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
     await early?.close();
   }
+  const reason = interrupt.signal.reason as string | undefined;
+  if (reason !== undefined) process.exitCode = reason.endsWith("SIGINT") ? 130 : 143;
 }
 
-async function runPlan(plan: Awaited<ReturnType<typeof planRun>>, o: RunOptions, root: string, color: boolean, early: Implementation | undefined): Promise<void> {
+/** What the run passes on to runSuite beyond the flags. */
+interface RunExtras {
+  interrupt: AbortSignal;
+  reaped?: ContainmentHeader["reaped"];
+}
+
+async function runPlan(
+  plan: Awaited<ReturnType<typeof planRun>>,
+  o: RunOptions,
+  root: string,
+  color: boolean,
+  early: Implementation | undefined,
+  extras: RunExtras,
+): Promise<void> {
   if (o.updateBaseline && /[\\/]node_modules[\\/]/.test(plan.adapter.file ?? ""))
     throw new UsageError(`${plan.adapter.file} is part of the installed papc: --update-baseline edits your own adapter.yaml`);
   warnUnknownBaseline(plan);
@@ -93,14 +131,22 @@ async function runPlan(plan: Awaited<ReturnType<typeof planRun>>, o: RunOptions,
   try {
     const conflict = o.force ? undefined : await selectionConflict(`${base}.jsonl`, selectionName(plan));
     if (conflict) throw new UsageError(conflict);
-    await runInto(base, plan, o, root, color, early);
+    await runInto(base, plan, o, root, color, early, extras);
   } finally {
     await unlock();
   }
 }
 
 /** One run of the suite into the reports `<base>.*`, which the caller has locked. */
-async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, o: RunFlags, root: string, color: boolean, early: Implementation | undefined): Promise<void> {
+async function runInto(
+  base: string,
+  plan: Awaited<ReturnType<typeof planRun>>,
+  o: RunFlags,
+  root: string,
+  color: boolean,
+  early: Implementation | undefined,
+  extras: RunExtras,
+): Promise<void> {
   const shown = caseFileShown(root);
   // the previous run's kept fixtures would mix with this run's
   const keepDir = o.keepFixtures ? `${base}.fixtures` : undefined;
@@ -124,6 +170,8 @@ async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, 
     signal: stop.signal,
     ...(keepDir ? { keepFixtures: keepDir } : {}),
     ...(early ? { first: early } : {}),
+    interrupt: extras.interrupt,
+    ...(extras.reaped ? { reaped: extras.reaped } : {}),
   });
   const unwritten: string[] = [];
   await jsonl.close().catch((err: Error) => unwritten.push(err.message));
@@ -159,6 +207,7 @@ async function runInto(base: string, plan: Awaited<ReturnType<typeof planRun>>, 
       exit_code: exitCode,
       duration_ms: report.footer.duration_ms,
       problems,
+      ...(report.footer.leftovers ? { leftovers: report.footer.leftovers } : {}),
       ...(baselineUpdate ? { baseline_update: { file: baselineUpdate.file, added: baselineUpdate.added.map(([id]) => id), removed: baselineUpdate.removed } } : {}),
     });
   } else {

@@ -6,7 +6,7 @@
 import { cpus } from "node:os";
 import { AdapterError, commandAdapter, resolveAdapter } from "../adapters/load-adapter.js";
 import { brokenHashed, suiteHash, type BrokenCase } from "../cases/load-cases.js";
-import type { ShardHeader } from "../types/run-report.js";
+import type { ContainmentHeader, ShardHeader } from "../types/run-report.js";
 import { inShard, type Shard } from "./shard.js";
 import { loadSuite, suitePaths } from "../cases/load-suite.js";
 import { kitInfo, kitRoot } from "../../shared/kit-root.js";
@@ -71,6 +71,10 @@ export interface ExecuteOptions {
   keepFixtures?: string;
   /** The first implementation, started while the suite loaded; the run closes it. */
   first?: Implementation;
+  /** Aborted on SIGINT/SIGTERM: the run ends now, keeping only the cases finished before. */
+  interrupt?: AbortSignal;
+  /** What dead runs had left, removed before this run (reap-dead-runs.ts). */
+  reaped?: ContainmentHeader["reaped"];
 }
 
 /**
@@ -123,6 +127,8 @@ export async function runPlanned(plan: PlannedRun, options: ExecuteOptions = {})
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.keepFixtures !== undefined ? { keepFixtures: options.keepFixtures } : {}),
     ...(options.first ? { first: options.first } : {}),
+    ...(options.interrupt ? { interrupt: options.interrupt } : {}),
+    ...(options.reaped ? { reaped: options.reaped } : {}),
   });
 }
 

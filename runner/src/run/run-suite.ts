@@ -10,7 +10,8 @@ import { adapterPlaceholders } from "../protocol/placeholders.js";
 import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase } from "../types/case.js";
 import type { HelloReply } from "../../shared/protocol.js";
-import type { CaseRecord, ReportFooter, ReportHeader, RunReport, ShardHeader } from "../types/run-report.js";
+import { containment } from "../../shared/process-cell.js";
+import type { CaseRecord, ContainmentHeader, ReportFooter, ReportHeader, RunReport, ShardHeader } from "../types/run-report.js";
 import { removeFixture, runCase, type FixtureLease } from "./run-case.js";
 import { footerFor } from "./tally.js";
 import { boundRecord } from "./bound-record.js";
@@ -44,6 +45,13 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Keep the fixture of every case a reader must act on under this folder (`papc run --keep-fixtures`). */
   keepFixtures?: string;
+  /**
+   * Aborted on SIGINT/SIGTERM: every implementation is stopped now, cases in flight are dropped
+   * (not finished), and the footer's `stopped` gives the reason.
+   */
+  interrupt?: AbortSignal;
+  /** What earlier runs that died had left, removed before this one (run/reap-dead-runs.ts). */
+  reaped?: ContainmentHeader["reaped"];
   /** The first implementation process, started by the caller while the cases loaded (startImplementation); closed here. */
   first?: Implementation;
 }
@@ -65,6 +73,9 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     options.onRecord?.(r, records.length, total);
   };
 
+  // an interruption ends the implementations at once: what is in flight ends as a crash, and is dropped below
+  const onInterrupt = (): void => void Promise.all(impls.map((i) => i.close()));
+  options.interrupt?.addEventListener("abort", onInterrupt, { once: true });
   try {
     const first = await impls[0]!.hello();
     const header = headerFor(options, "protocol" in first ? first : null, total);
@@ -84,8 +95,10 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     let stopped: string | undefined;
     const stopping = (): boolean => {
       if (stopped === undefined && options.signal?.aborted) stopped = String(options.signal.reason ?? "aborted");
+      if (stopped === undefined && options.interrupt?.aborted) stopped = String(options.interrupt.reason ?? "interrupted");
       return stopped !== undefined;
     };
+
     const held = await Promise.all(
       impls.map(async (impl) => {
         let last: { record: CaseRecord; c: LoadedCase } | undefined;
@@ -110,6 +123,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
             stopped ??= `${err.message} (at case ${options.cases[i]!.id})`;
             break;
           }
+          if (options.interrupt?.aborted) break; // not finished: ended by the interruption
           if (last) emit(withStray(last.record, impl), last.c);
           last = { record, c: options.cases[i]! };
         }
@@ -119,12 +133,16 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     await Promise.all(impls.map((i) => i.close()));
     for (const [i, last] of held.entries()) if (last) emit(withStray(last.record, impls[i]!), last.c);
     stopping();
+    const leftovers = (await Promise.all(impls.map(async (i) => (await i.takeLeftovers?.()) ?? []))).flat();
     const footer = footerFor(records, started, stopped);
+    if (leftovers.length > 0) footer.leftovers = leftovers;
     options.onFooter?.(footer);
     return { header, cases: records, footer };
   } finally {
+    options.interrupt?.removeEventListener("abort", onInterrupt);
     await Promise.all(impls.map((i) => i.close()));
     await pool.close();
+    containment().close(); // the run's cgroup, once its cells are gone
   }
 }
 
@@ -162,11 +180,18 @@ function headerFor(options: RunOptions, hello: HelloReply | null, total: number)
     adapter: { name: options.adapter.name, mode: options.adapter.mode, command: options.adapter.mode === "persistent" ? persistentCommand(options.adapter, options.kitRoot) : [] },
     implementation: hello,
     environment: { node: process.version, platform: process.platform, arch: process.arch, cpus: cpus().length },
+    containment: containmentHeader(options.reaped),
     started_at: new Date().toISOString(),
   };
   if (options.filter) header.suite.filter = options.filter;
   if (options.shard) header.suite.shard = options.shard;
   return header;
+}
+
+/** How this run finds what implementations leave (runner/shared/process-cell.ts), and what dead runs had left. */
+function containmentHeader(reaped: RunOptions["reaped"]): ContainmentHeader {
+  const c = containment();
+  return { mechanism: c.mechanism, ...(c.why !== undefined ? { why: c.why } : {}), ...(reaped ? { reaped } : {}) };
 }
 
 function suiteBugRecord(b: BrokenCase): CaseRecord {

@@ -8,6 +8,7 @@ import {
   type CaseRecord,
   type FixtureSummaryEntry,
   type DiffLine,
+  type LeftoverRecord,
   type LiveCell,
   type LiveCells,
   type Outcome,
@@ -26,6 +27,29 @@ const tally: JSONSchemaType<Tally> = {
   additionalProperties: false,
   required: [],
   properties: Object.fromEntries(OUTCOMES.map((o) => [o, { type: "integer", minimum: 0, nullable: true }])) as JSONSchemaType<Tally>["properties"],
+};
+
+const leftoverProperties: JSONSchemaType<LeftoverRecord> = {
+  type: "object",
+  additionalProperties: false,
+  required: ["pid", "command"],
+  properties: {
+    pid: { type: "integer", minimum: 1 },
+    command: { type: "string" },
+    case: { type: "string", nullable: true },
+  },
+};
+
+const reapedProcess: JSONSchemaType<LeftoverRecord & { run: string }> = {
+  type: "object",
+  additionalProperties: false,
+  required: ["pid", "command", "run"],
+  properties: {
+    pid: { type: "integer", minimum: 1 },
+    command: { type: "string" },
+    case: { type: "string", nullable: true },
+    run: { type: "string" },
+  },
 };
 
 const diffLine: JSONSchemaType<DiffLine> = {
@@ -138,6 +162,26 @@ export const reportHeaderSchema: JSONSchemaType<ReportHeader> = {
         },
       },
     },
+    containment: {
+      type: "object",
+      nullable: true,
+      additionalProperties: false,
+      required: ["mechanism"],
+      properties: {
+        mechanism: { type: "string", enum: ["cgroup", "marker"] },
+        why: { type: "string", nullable: true },
+        reaped: {
+          type: "object",
+          nullable: true,
+          additionalProperties: false,
+          required: ["processes", "folders"],
+          properties: {
+            processes: { type: "array", items: reapedProcess },
+            folders: { type: "array", items: { type: "string" } },
+          },
+        },
+      },
+    },
     started_at: { type: "string", format: "date-time" },
   },
 };
@@ -223,6 +267,7 @@ export const reportFooterSchema: JSONSchemaType<ReportFooter> = {
     stale_baselines: { type: "array", items: { type: "string" } },
     exit_code: { type: "integer", enum: [0, 1] },
     stopped: { type: "string", minLength: 1, nullable: true },
+    leftovers: { type: "array", nullable: true, items: leftoverProperties },
     finished_at: { type: "string", format: "date-time" },
     duration_ms: { type: "number", minimum: 0 },
   },

@@ -24,8 +24,9 @@ import type { Adapter } from "../types/adapter.js";
 import type { LoadedCase, Operation } from "../types/case.js";
 import type { CasePayload, HelloReply, ValidateResult } from "../../shared/protocol.js";
 import { missingFields, REPORTING_OPERATIONS, type MissingField, type ReportingOperation } from "./field-use.js";
-import type { CaseRecord } from "../types/run-report.js";
+import type { CaseRecord, LeftoverRecord } from "../types/run-report.js";
 import { renderDiff } from "../report/text-diff.js";
+import { count } from "../common/plural.js";
 import { byOperation, CONTROL_EXPECTED, CONTROL_OPPOSITE, isControl, lastSegment } from "./smoke-cases.js";
 
 export type SmokeVerdict = "ok" | "broken" | "not-conforming";
@@ -63,6 +64,8 @@ export interface SmokeResult {
   stages: SmokeStage[];
   /** Every smoke case sent, with the outcome runCase gave it. */
   cases: CaseRecord[];
+  /** Processes the adapter left running, outside its process group, after its process (or a case's) ended; killed by smoke. */
+  leftovers?: LeftoverRecord[];
   /** Per validate operation, reply fields that many of its suite cases check and no reply had: those cases would be skipped. */
   missing_fields: MissingField[];
 }
@@ -88,6 +91,34 @@ const BROKEN_OUTCOMES = new Set(["error", "crash", "timeout"]);
 export class SmokeSetupError extends Error {}
 
 export async function runSmoke(o: SmokeRunOptions): Promise<SmokeResult> {
+  const command = commandOf(o.adapter, o.kitRoot);
+  const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const impl = new Observed(implementationFor(o.adapter, o.kitRoot, o.kit, command, timeoutMs));
+  let result: SmokeResult;
+  try {
+    result = await smokeWith(impl, o);
+  } finally {
+    await impl.close();
+  }
+  return withLeftovers(result, await impl.takeLeftovers());
+}
+
+/** Processes the adapter left running make it broken, whatever else smoke found (KIT-CONTAINMENT-REPORT). */
+function withLeftovers(result: SmokeResult, leftovers: LeftoverRecord[]): SmokeResult {
+  if (leftovers.length === 0) return result;
+  const listed = leftovers.map((l) => `pid ${l.pid} \`${l.command}\`${l.case ? ` (case ${l.case})` : ""}`).join(", ");
+  const reason = `it left ${count(leftovers.length, "process", "processes")} running after its own process ended, outside its process group (papc killed them): ${listed}`;
+  const next = "end everything the command starts when it exits or is killed (no setsid or double-fork daemons); docs/CONTAINMENT.md";
+  return finish({
+    ...result,
+    leftovers,
+    verdict: "broken",
+    reason: result.verdict === "ok" ? reason : `${result.reason}; and ${reason}`,
+    next: result.verdict === "ok" ? next : result.next,
+  });
+}
+
+async function smokeWith(impl: Observed, o: SmokeRunOptions): Promise<SmokeResult> {
   const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const command = commandOf(o.adapter, o.kitRoot);
   const base = {
@@ -97,105 +128,100 @@ export async function runSmoke(o: SmokeRunOptions): Promise<SmokeResult> {
     missing_fields: [] as SmokeResult["missing_fields"],
   };
   const stages: SmokeStage[] = [];
-  const impl = new Observed(implementationFor(o.adapter, o.kitRoot, o.kit, command, timeoutMs));
   const where = (op?: Operation): string =>
     o.adapter.mode === "exec"
       ? `exec mode, ${op ? `the ${op} argv template: ${quoteArgv(o.adapter.operations?.[op]?.argv.flat() ?? [])}` : "one process per case"} (in ${o.adapter.dir})`
       : `${quoteArgv(command)} (in ${o.adapter.dir || process.cwd()})`;
-  try {
-    // a + b: start and hello
-    const hello = await impl.hello();
-    if (!("protocol" in hello)) {
-      if (hello.kind === "result") throw new Error("unreachable: hello produced a result");
-      const failure = helloFailure(hello, timeoutMs, where(), impl.drainStderr());
-      stages.push(...failure.stages);
-      return finish({ ...base, stages, verdict: "broken", reason: failure.reason, next: failure.next, operations: {} });
-    }
-    stages.push({
-      stage: "start",
-      status: "ok",
-      summary: o.adapter.mode === "exec" ? "exec mode: the command starts once per case (checked with the cases below)" : "the command started",
-      details: [],
-    });
-    stages.push({ stage: "hello", status: "ok", summary: describeHello(hello, o.adapter.mode), details: [] });
-    const result: SmokeResult = { ...base, implementation: hello, stages, verdict: "ok", exit_code: 0, reason: "", next: "", operations: {} };
+  // a + b: start and hello
+  const hello = await impl.hello();
+  if (!("protocol" in hello)) {
+    if (hello.kind === "result") throw new Error("unreachable: hello produced a result");
+    const failure = helloFailure(hello, timeoutMs, where(), impl.drainStderr());
+    stages.push(...failure.stages);
+    return finish({ ...base, stages, verdict: "broken", reason: failure.reason, next: failure.next, operations: {} });
+  }
+  stages.push({
+    stage: "start",
+    status: "ok",
+    summary: o.adapter.mode === "exec" ? "exec mode: the command starts once per case (checked with the cases below)" : "the command started",
+    details: [],
+  });
+  stages.push({ stage: "hello", status: "ok", summary: describeHello(hello, o.adapter.mode), details: [] });
+  const result: SmokeResult = { ...base, implementation: hello, stages, verdict: "ok", exit_code: 0, reason: "", next: "", operations: {} };
 
-    const groups = byOperation(o.cases);
-    const toRun = operationsToRun(groups, hello.operations, result.operations);
-    if (toRun.length === 0) {
-      stages.push({ stage: "replies", status: "not-run", summary: `nothing to send: the implementation announces none of ${[...groups.keys()].join(", ")}`, details: [] });
-      stages.push({ stage: "basic", status: "not-run", summary: "no operation smoke can check", details: [] });
-      stages.push({ stage: "control", status: "not-run", summary: "no operation smoke can check", details: [] });
-      return finish({ ...result, verdict: "ok", reason: "hello works, but smoke has no case for what it announces", next: o.runCommand });
-    }
-    for (const op of toRun) result.operations[op] = { status: "not-run" };
+  const groups = byOperation(o.cases);
+  const toRun = operationsToRun(groups, hello.operations, result.operations);
+  if (toRun.length === 0) {
+    stages.push({ stage: "replies", status: "not-run", summary: `nothing to send: the implementation announces none of ${[...groups.keys()].join(", ")}`, details: [] });
+    stages.push({ stage: "basic", status: "not-run", summary: "no operation smoke can check", details: [] });
+    stages.push({ stage: "control", status: "not-run", summary: "no operation smoke can check", details: [] });
+    return finish({ ...result, verdict: "ok", reason: "hello works, but smoke has no case for what it announces", next: o.runCommand });
+  }
+  for (const op of toRun) result.operations[op] = { status: "not-run" };
 
-    // c, d, e: every case of each announced operation, basic cases first, then its control pair.
-    // The first reply that is not well-formed ends the run: the adapter is broken either way.
-    const runs = new Map<string, Run>();
-    for (const op of toRun) {
-      const list = groups.get(op) ?? [];
-      for (const c of [...list.filter((x) => !isControl(x)), ...list.filter(isControl)]) {
-        const record = await runCase(c, impl, { timeoutMs, baseline: {} });
-        const seen = impl.take(c.id);
-        result.cases.push(record);
-        runs.set(c.id, { record, exchange: seen?.exchange, root: seen?.root });
-        if (record.outcome === "suite-bug") throw new SmokeSetupError(`papc's own smoke case ${c.id} could not be run: ${record.message ?? ""}`);
-        if (BROKEN_OUTCOMES.has(record.outcome) || record.outcome === "not-applicable") {
-          result.operations[op] = { status: "broken" };
-          const failure = replyFailure(c, record, seen?.exchange, where(op));
-          if (failure.stage === "start") stages[0] = { stage: "start", status: "failed", summary: failure.summary, details: failure.details };
-          else stages.push({ stage: "replies", status: "failed", summary: failure.summary, details: failure.details });
-          markNotRun(stages);
-          return finish({ ...result, verdict: "broken", reason: failure.reason, next: failure.next });
-        }
+  // c, d, e: every case of each announced operation, basic cases first, then its control pair.
+  // The first reply that is not well-formed ends the run: the adapter is broken either way.
+  const runs = new Map<string, Run>();
+  for (const op of toRun) {
+    const list = groups.get(op) ?? [];
+    for (const c of [...list.filter((x) => !isControl(x)), ...list.filter(isControl)]) {
+      const record = await runCase(c, impl, { timeoutMs, baseline: {} });
+      const seen = impl.take(c.id);
+      result.cases.push(record);
+      runs.set(c.id, { record, exchange: seen?.exchange, root: seen?.root });
+      if (record.outcome === "suite-bug") throw new SmokeSetupError(`papc's own smoke case ${c.id} could not be run: ${record.message ?? ""}`);
+      if (BROKEN_OUTCOMES.has(record.outcome) || record.outcome === "not-applicable") {
+        result.operations[op] = { status: "broken" };
+        const failure = replyFailure(c, record, seen?.exchange, where(op));
+        if (failure.stage === "start") stages[0] = { stage: "start", status: "failed", summary: failure.summary, details: failure.details };
+        else stages.push({ stage: "replies", status: "failed", summary: failure.summary, details: failure.details });
+        markNotRun(stages);
+        return finish({ ...result, verdict: "broken", reason: failure.reason, next: failure.next });
       }
     }
-    // well-formed validate and validate-cli replies: do they carry the fields the suite checks?
-    const replies = new Map<ReportingOperation, ValidateResult[]>(REPORTING_OPERATIONS.filter((op) => toRun.includes(op)).map((op) => [op, []]));
-    for (const r of result.cases) {
-      const e = runs.get(r.id)?.exchange;
-      const op = o.cases.find((c) => c.id === r.id)?.operation as ReportingOperation;
-      if (e?.kind === "result") replies.get(op)?.push(e.result as unknown as ValidateResult);
-    }
-    if (o.fieldUse) result.missing_fields = missingFields(replies, o.fieldUse);
-    const sent = result.cases.length;
-    const declined = result.cases.filter((r) => runs.get(r.id)?.exchange?.kind === "skipped").length;
-    stages.push({
-      stage: "replies",
-      status: "ok",
-      summary: `${sent} replies, each well-formed (seq echoed, schema-valid)${declined ? `; ${declined} of them declined the case (skipped)` : ""}`,
-      details: [],
-    });
+  }
+  // well-formed validate and validate-cli replies: do they carry the fields the suite checks?
+  const replies = new Map<ReportingOperation, ValidateResult[]>(REPORTING_OPERATIONS.filter((op) => toRun.includes(op)).map((op) => [op, []]));
+  for (const r of result.cases) {
+    const e = runs.get(r.id)?.exchange;
+    const op = o.cases.find((c) => c.id === r.id)?.operation as ReportingOperation;
+    if (e?.kind === "result") replies.get(op)?.push(e.result as unknown as ValidateResult);
+  }
+  if (o.fieldUse) result.missing_fields = missingFields(replies, o.fieldUse);
+  const sent = result.cases.length;
+  const declined = result.cases.filter((r) => runs.get(r.id)?.exchange?.kind === "skipped").length;
+  stages.push({
+    stage: "replies",
+    status: "ok",
+    summary: `${sent} replies, each well-formed (seq echoed, schema-valid)${declined ? `; ${declined} of them declined the case (skipped)` : ""}`,
+    details: [],
+  });
 
-    // d: basic cases
-    const { stage: basic, failing } = basicStage(toRun, groups, runs, result.operations);
-    stages.push(basic);
+  // d: basic cases
+  const { stage: basic, failing } = basicStage(toRun, groups, runs, result.operations);
+  stages.push(basic);
 
-    // e: control pairs
-    const { stage: control, flags } = controlStage(toRun, groups, runs, result.operations);
-    stages.push(control);
+  // e: control pairs
+  const { stage: control, flags } = controlStage(toRun, groups, runs, result.operations);
+  stages.push(control);
 
-    if (flags.length > 0) return finish({ ...result, verdict: "broken", reason: flags[0]!.text, next: flags[0]!.next });
-    if (failing.length > 0) {
-      const ids = failing.map((r) => r.id);
-      return finish({
-        ...result,
-        verdict: "not-conforming",
-        reason: `${failing.length} of ${result.cases.filter((r) => !isControl(r)).length} basic cases fail (${ids.join(", ")})`,
-        next: `fix these first (the diffs above); then run the whole suite: ${o.runCommand}`,
-      });
-    }
-    const unimplemented = toRun.filter((op) => result.operations[op]?.status === "not-implemented");
+  if (flags.length > 0) return finish({ ...result, verdict: "broken", reason: flags[0]!.text, next: flags[0]!.next });
+  if (failing.length > 0) {
+    const ids = failing.map((r) => r.id);
     return finish({
       ...result,
-      verdict: "ok",
-      reason: unimplemented.length > 0 ? `does not implement ${unimplemented.join(", ")}` : "",
-      next: o.runCommand,
+      verdict: "not-conforming",
+      reason: `${failing.length} of ${result.cases.filter((r) => !isControl(r)).length} basic cases fail (${ids.join(", ")})`,
+      next: `fix these first (the diffs above); then run the whole suite: ${o.runCommand}`,
     });
-  } finally {
-    await impl.close();
   }
+  const unimplemented = toRun.filter((op) => result.operations[op]?.status === "not-implemented");
+  return finish({
+    ...result,
+    verdict: "ok",
+    reason: unimplemented.length > 0 ? `does not implement ${unimplemented.join(", ")}` : "",
+    next: o.runCommand,
+  });
 }
 
 /** Which operations smoke sends cases for; the others get their status here (not checked, not announced). */
@@ -561,5 +587,8 @@ class Observed implements Implementation {
   }
   close(): Promise<void> {
     return this.inner.close();
+  }
+  async takeLeftovers(): Promise<LeftoverRecord[]> {
+    return (await this.inner.takeLeftovers?.()) ?? [];
   }
 }

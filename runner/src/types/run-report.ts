@@ -31,7 +31,18 @@ export interface ReportHeader {
   environment: { node: string; platform: string; arch: string; cpus: number };
   /** The harness binaries the run's live cases ran (or would have run) against, as installed. */
   harnesses?: HarnessRun[];
+  /** How this run found the processes an implementation left (docs/CONTAINMENT.md), and what dead runs had left. */
+  containment?: ContainmentHeader;
   started_at: string;
+}
+
+export interface ContainmentHeader {
+  /** cgroup: every descendant is found; marker: those that kept papc's environment variable. */
+  mechanism: "cgroup" | "marker";
+  /** Why cgroups were not used. */
+  why?: string;
+  /** Processes and case folders of earlier runs that died without cleaning up (SIGKILL), removed when this one started. */
+  reaped?: { processes: (LeftoverRecord & { run: string })[]; folders: string[] };
 }
 
 /** A run of one shard (`papc run --shard i/n`): which, and the whole selection it is a slice of. */
@@ -143,6 +154,14 @@ export interface LiveCell {
   event: string;
 }
 
+/** A process found running after it should have ended, and killed. */
+export interface LeftoverRecord {
+  pid: number;
+  command: string;
+  /** The case it is charged to: the one in flight when its process ended, else the one answered last; absent before any case. */
+  case?: string;
+}
+
 export interface ReportFooter {
   type: "footer";
   totals: Tally;
@@ -155,6 +174,12 @@ export interface ReportFooter {
    * (no temporary directory, a full disk, reports that cannot be written). Such a run fails.
    */
   stopped?: string;
+  /**
+   * Processes an implementation started that were still running when their case or the run
+   * ended, outside the process group papc kills (a setsid daemon, a double fork), found by
+   * containment (docs/CONTAINMENT.md) and killed then (KIT-CONTAINMENT-REPORT). Absent: none.
+   */
+  leftovers?: LeftoverRecord[];
   finished_at: string;
   duration_ms: number;
 }

@@ -1,0 +1,342 @@
+// Cells: a set of processes papc (or the reference dispatcher) started and can find again and
+// kill as a whole, including descendants that left the process group (setsid, a double fork).
+//
+// - On Linux with a writable cgroup v2 hierarchy (root in CI, or a delegated subtree), a cell
+//   is a cgroup: the process is spawned while the spawning process itself sits in the cell's
+//   cgroup (so it starts there; nothing it forks can leave it without the rights to move
+//   processes between cgroups), and killing is cgroup.kill (Linux 5.14+) or a kill of every
+//   member until none is left.
+// - Elsewhere a cell is a marker: the variable PAPC_CELL=<run token>/<cell> in the environment
+//   of the processes papc starts, found again by a scan of /proc (Linux) or of `ps -E` (macOS).
+//   A process that empties its environment before exec escapes it.
+// In both, whatever the cell's process group holds is killed by group as before; the cell finds
+// what left the group. See docs/CONTAINMENT.md for what each platform guarantees.
+
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { killPid, markerValues, runningEntries, startedAt, type ProcessEntry } from "./process-table.js";
+
+/** The environment variable that marks the processes of a cell. */
+export const CELL_VARIABLE = "PAPC_CELL";
+
+export type Mechanism = "cgroup" | "marker";
+
+/** A process that was still running when its cell was swept (and was killed then). */
+export interface LeftoverProcess {
+  pid: number;
+  command: string;
+}
+
+export interface Cell {
+  readonly name: string;
+  /** Set over the environment of every process started in the cell. */
+  readonly environment: Readonly<Record<string, string>>;
+  /** Calls `start`, which must spawn synchronously, so that what it spawns starts in the cell. */
+  spawnInside<T>(start: () => T): T;
+  /** The pids in the cell now, when that is cheap to know (a cgroup); undefined otherwise. */
+  census(): number[] | undefined;
+  /**
+   * Kills every process of the cell and waits until none runs. Returns those that were running
+   * outside process group `killedGroup` (already killed by group: not leftovers).
+   */
+  sweep(killedGroup?: number): Promise<LeftoverProcess[]>;
+  /** Sweeps, then removes the cell; the cell is not used again. */
+  close(killedGroup?: number): Promise<LeftoverProcess[]>;
+}
+
+/**
+ * The run a process belongs to: its pid and start second (base 36) and a random part, e.g.
+ * `1kx.t3k2ab.9f3c`, so a later run can tell whether it still lives. Short: it is part of
+ * case folder names, whose paths hold Unix sockets.
+ */
+const PROCESS_TOKEN = newRunToken();
+
+/** This process's run token (newRunToken), the same for all its cells and case folders. */
+export function runToken(): string {
+  return PROCESS_TOKEN;
+}
+
+export function newRunToken(): string {
+  const started = Math.round(Date.now() / 1000 - process.uptime());
+  return `${process.pid.toString(36)}.${started.toString(36)}.${randomBytes(2).toString("hex")}`;
+}
+
+/** Whether the process that made `token` (newRunToken) still runs; false for text that is not a token. */
+export function tokenAlive(token: string): boolean {
+  const m = /^([0-9a-z]+)\.([0-9a-z]+)\.[0-9a-f]+$/.exec(token);
+  if (!m) return false;
+  const started = startedAt(Number.parseInt(m[1]!, 36));
+  // the start time tells the process from a later one that got its pid
+  return started !== undefined && Math.abs(started - Number.parseInt(m[2]!, 36)) <= 2;
+}
+
+/** The writable cgroup v2 folder this process lives in, or why there is none. */
+export function ownCgroup(mounts = read("/proc/mounts"), self = read("/proc/self/cgroup")): { dir: string } | { why: string } {
+  if (mounts === undefined || self === undefined) return { why: "no /proc (not Linux)" };
+  const mount = mounts
+    .split("\n")
+    .map((l) => l.split(" "))
+    .find((f) => f[2] === "cgroup2" && !(f[3] ?? "").split(",").includes("ro"))?.[1];
+  if (!mount) return { why: "no writable cgroup v2 hierarchy is mounted" };
+  const path = /^0::(.*)$/m.exec(self)?.[1];
+  if (path === undefined) return { why: "this process has no cgroup v2 path" };
+  return { dir: join(mount, path) };
+}
+
+/** All the cells of one process (one run), and how they are made. */
+export class Containment {
+  readonly token = runToken();
+  readonly mechanism: Mechanism;
+  /** Why cgroups are not used, when they are not. */
+  readonly why: string | undefined;
+  private readonly home: string | undefined;
+  private runGroup: string | undefined;
+  private cells = 0;
+
+  constructor(options: { cgroups?: boolean } = {}) {
+    const own = options.cgroups === false ? { why: "cgroups switched off (PAPC_CGROUPS=off)" } : ownCgroup();
+    const usable = "dir" in own ? probe(own.dir) : own.why;
+    this.home = "dir" in own && usable === undefined ? own.dir : undefined;
+    this.mechanism = this.home ? "cgroup" : "marker";
+    this.why = "dir" in own ? usable : own.why;
+  }
+
+  /** A new, empty cell named `<label>-<n>`. */
+  newCell(label: string): Cell {
+    const name = `${label}-${++this.cells}`;
+    const environment = { [CELL_VARIABLE]: `${this.token}/${name}` };
+    if (!this.home) return new MarkerCell(name, environment);
+    this.runGroup ??= join(this.home, `papc-run-${this.token}`);
+    const dir = join(this.runGroup, name);
+    mkdirSync(dir, { recursive: true });
+    return new CgroupCell(name, environment, dir, this.home);
+  }
+
+  /** Removes this run's own cgroup folder once its cells are closed; never throws. */
+  close(): void {
+    if (this.runGroup) removeTree(this.runGroup);
+    this.runGroup = undefined;
+  }
+
+  /**
+   * Processes of runs that died without cleaning up (SIGKILL, a crash of papc), found by their
+   * run's cgroup folder and by marker, killed; their cgroup folders removed.
+   */
+  async reapDeadRuns(): Promise<(LeftoverProcess & { run: string })[]> {
+    const found = new Map<number, LeftoverProcess & { run: string }>();
+    const dead = new Set<string>();
+    if (this.home) {
+      for (const entry of safeReaddir(this.home)) {
+        const token = /^papc-run-(.+)$/.exec(entry)?.[1];
+        if (!token || token === this.token || tokenAlive(token)) continue;
+        dead.add(token);
+        const dir = join(this.home, entry);
+        for (const e of runningEntries(members(dir))) found.set(e.pid, { pid: e.pid, command: e.command, run: token });
+        await killCgroup(dir);
+        removeTree(dir);
+      }
+    }
+    for (const [pid, value] of markerValues(CELL_VARIABLE)) {
+      const token = value.split("/")[0] ?? "";
+      if (token === this.token || found.has(pid) || (!dead.has(token) && tokenAlive(token))) continue;
+      const [entry] = runningEntries([pid]);
+      if (!entry) continue;
+      found.set(pid, { pid, command: entry.command, run: token });
+      killPid(pid);
+    }
+    return [...found.values()];
+  }
+}
+
+const shared = new Map<boolean, Containment>();
+
+/** The process's containment, made at first use (PAPC_CGROUPS=off: markers only). */
+export function containment(): Containment {
+  const cgroups = process.env.PAPC_CGROUPS !== "off";
+  let c = shared.get(cgroups);
+  if (!c) {
+    c = new Containment({ cgroups });
+    shared.set(cgroups, c);
+    const made = c;
+    process.once("exit", () => made.close());
+  }
+  return c;
+}
+
+class MarkerCell implements Cell {
+  constructor(
+    readonly name: string,
+    readonly environment: Readonly<Record<string, string>>,
+  ) {}
+
+  spawnInside<T>(start: () => T): T {
+    return start();
+  }
+
+  census(): undefined {
+    return undefined; // a scan of every process's environment: too costly per case
+  }
+
+  async sweep(killedGroup?: number): Promise<LeftoverProcess[]> {
+    return (await sweepMarkers([this], killedGroup)).get(this) ?? [];
+  }
+
+  close(killedGroup?: number): Promise<LeftoverProcess[]> {
+    return this.sweep(killedGroup);
+  }
+}
+
+class CgroupCell implements Cell {
+  private closed = false;
+
+  constructor(
+    readonly name: string,
+    readonly environment: Readonly<Record<string, string>>,
+    private readonly dir: string,
+    private readonly home: string,
+  ) {}
+
+  spawnInside<T>(start: () => T): T {
+    if (this.closed) throw new Error(`cell ${this.name} is closed`);
+    writeFileSync(join(this.dir, "cgroup.procs"), String(process.pid));
+    try {
+      return start();
+    } finally {
+      // back home; should this fail, sweeping the cell would kill papc itself: stop here
+      writeFileSync(join(this.home, "cgroup.procs"), String(process.pid));
+    }
+  }
+
+  census(): number[] {
+    return members(this.dir);
+  }
+
+  async sweep(killedGroup?: number): Promise<LeftoverProcess[]> {
+    const left = leftoversOf(runningEntries(members(this.dir)), killedGroup);
+    await killCgroup(this.dir);
+    return left;
+  }
+
+  async close(killedGroup?: number): Promise<LeftoverProcess[]> {
+    if (this.closed) return [];
+    const left = await this.sweep(killedGroup);
+    this.closed = true;
+    removeTree(this.dir);
+    return left;
+  }
+}
+
+/**
+ * Sweeps several cells with one scan of the process table per round (a marker scan reads every
+ * process's environment: done once for many cells, it is cheap per cell).
+ */
+export async function sweepCells(cells: readonly Cell[]): Promise<Map<Cell, LeftoverProcess[]>> {
+  const markers = cells.filter((c): c is MarkerCell => c instanceof MarkerCell);
+  const found = await sweepMarkers(markers, undefined);
+  for (const c of cells) if (!(c instanceof MarkerCell)) found.set(c, await c.close());
+  return found;
+}
+
+async function sweepMarkers(cells: readonly MarkerCell[], killedGroup: number | undefined): Promise<Map<Cell, LeftoverProcess[]>> {
+  const byValue = new Map(cells.map((c) => [c.environment[CELL_VARIABLE]!, c]));
+  const found = new Map<Cell, LeftoverProcess[]>(cells.map((c) => [c, []]));
+  const scan = (): [ProcessEntry, MarkerCell][] => {
+    const values = markerValues(CELL_VARIABLE);
+    const pids = [...values].filter(([, v]) => byValue.has(v)).map(([pid]) => pid);
+    return runningEntries(pids).map((e) => [e, byValue.get(values.get(e.pid)!)!]);
+  };
+  let running = scan();
+  for (const [e, cell] of running) if (e.pgid !== killedGroup) found.get(cell)!.push({ pid: e.pid, command: e.command });
+  for (let round = 0; running.length > 0 && round < 50; round++) {
+    for (const [e] of running) killPid(e.pid);
+    await pause(round < 5 ? 1 : 10);
+    running = scan();
+  }
+  return found;
+}
+
+function leftoversOf(entries: readonly ProcessEntry[], killedGroup: number | undefined): LeftoverProcess[] {
+  return entries.filter((e) => e.pgid !== killedGroup && e.pid !== process.pid).map((e) => ({ pid: e.pid, command: e.command }));
+}
+
+/** Pids in the cgroup folder and every cgroup below it. */
+function members(dir: string): number[] {
+  const pids: number[] = [];
+  const text = read(join(dir, "cgroup.procs")) ?? "";
+  for (const line of text.split("\n")) if (line !== "") pids.push(Number(line));
+  for (const entry of safeReaddir(dir, true)) pids.push(...members(join(dir, entry)));
+  return pids;
+}
+
+/** Kills every process of the cgroup and below, and waits (up to 5 s) until none is left. */
+async function killCgroup(dir: string): Promise<void> {
+  const killFile = join(dir, "cgroup.kill");
+  for (let round = 0; round < 200; round++) {
+    const pids = members(dir).filter((pid) => pid !== process.pid);
+    if (pids.length === 0) return;
+    if (pids.length !== members(dir).length) throw new Error(`papc itself is in the cgroup ${dir}: not killing it`);
+    // cgroup.kill (Linux 5.14+) kills the whole subtree at once, forks in flight included
+    if (existsSync(killFile)) writeFileSync(killFile, "1");
+    else for (const pid of pids) killPid(pid);
+    await pause(round < 5 ? 1 : 25);
+  }
+}
+
+/** Removes a cgroup folder and the ones below it (children first); never throws. */
+function removeTree(dir: string): void {
+  for (const entry of safeReaddir(dir, true)) removeTree(join(dir, entry));
+  try {
+    rmdirSync(dir);
+  } catch {
+    // still busy or already gone: a later run's reapDeadRuns takes it
+  }
+}
+
+/** Sub-folders (cgroups) when `onlyDirs`, else all entries; [] when unreadable. */
+function safeReaddir(dir: string, onlyDirs = false): string[] {
+  try {
+    return onlyDirs
+      ? readdirSync(dir, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => d.name)
+      : readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** Can this process make a cgroup below `dir`, enter it and come back? undefined: yes; else why not. */
+function probe(dir: string): string | undefined {
+  const test = join(dir, `papc-probe-${process.pid}-${randomBytes(3).toString("hex")}`);
+  try {
+    mkdirSync(test);
+  } catch (err) {
+    return `cannot make a cgroup in ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
+  }
+  try {
+    writeFileSync(join(test, "cgroup.procs"), String(process.pid));
+    writeFileSync(join(dir, "cgroup.procs"), String(process.pid));
+    return undefined;
+  } catch (err) {
+    return `cannot move a process between cgroups in ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
+  } finally {
+    try {
+      rmdirSync(test);
+    } catch {
+      // left for reapDeadRuns? it holds no process; harmless
+    }
+  }
+}
+
+function read(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
