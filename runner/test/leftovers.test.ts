@@ -7,13 +7,14 @@
 
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { dir as tmpDir } from "tmp-promise";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { containment } from "../shared/process-cell.js";
 import { parseReport } from "../src/report/jsonl.js";
+import { runHarness } from "../src/recordings/harness-run.js";
 import type { Adapter } from "../src/types/adapter.js";
 import { smokeCommand } from "../src/smoke/smoke-command.js";
 import type { SmokeResult } from "../src/smoke/smoke.js";
@@ -205,3 +206,26 @@ for (const env of [{}, { PAPC_CGROUPS: "off" }] as Record<string, string>[]) {
     });
   });
 }
+
+describe("a harness run", () => {
+  it("ends with nothing of the harness left: what it left outside its process group is killed and named", async () => {
+    const token = `papc-test-${randomBytes(6).toString("hex")}`;
+    const dir = await tmpDir({ unsafeCleanup: true });
+    // a stand-in for the harness binary: starts an "MCP server" in a session of its own, and exits
+    const fake = join(dir.path, "fake-claude.mjs");
+    await writeFile(
+      fake,
+      `#!${process.execPath}\nimport { spawn } from "node:child_process";\nspawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", "papc-fake-mcp", ${JSON.stringify(token)}], { detached: true, stdio: "ignore" }).unref();\n`,
+    );
+    await chmod(fake, 0o755);
+    const folders = { dir: dir.path, work: join(dir.path, "work"), home: join(dir.path, "home") };
+    await mkdir(folders.work);
+    await mkdir(folders.home);
+    const pin = { provider: "claude-code" as const, package: "fake", version: "0", binary: "claude", version_output: "0" };
+    const r = await runHarness({ harness: { pin, binary: fake }, prompt: "hi", turns: [], folders, native: {}, timeoutMs: 20_000 });
+    expect(r.exitCode).toBe(0);
+    expect(r.leftovers.map((l) => l.command.includes(token))).toEqual([true]);
+    expect(await noneRunning(token)).toEqual([]);
+    await dir.cleanup();
+  });
+});

@@ -28,6 +28,7 @@ const WRONG_DISPATCHERS = [
   "flips-visibility",
   "reverses-order",
   "waits-longer",
+  "kills-group-only",
 ].map((m) => ["node", join(MUTANTS, "wrong-dispatcher.mjs"), m]);
 
 const wrongLoader = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-loader.mjs"), mutation];

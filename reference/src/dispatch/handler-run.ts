@@ -1,6 +1,8 @@
 // Runs one handler process: its own process group, stdin from a file, stdout read until it
 // exceeds the limit, stderr drained and discarded (SPEC 5.5: it never reaches the response),
-// SIGKILL to the whole group on timeout or overflow.
+// SIGKILL to the whole group on timeout or overflow. The handler also starts in a cell
+// (runner/shared/process-cell.ts): when it exits or times out, whatever it started that left its
+// group or session (setsid, a double fork) is killed before the run is over (PAP-DISPATCH-CONTAINED).
 //
 // node:child_process rather than execa: execa's timeout and maxBuffer kill only the direct
 // child (a handler's own children would survive and keep the pipes open), and maxBuffer cannot
@@ -9,6 +11,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import { errorText } from "../wording.js";
+import { containment } from "../../../runner/shared/process-cell.js";
 import type { Invocation } from "./invocation.js";
 import { InternalError } from "./messages/errors.js";
 import { MiB } from "./types.js";
@@ -60,17 +63,22 @@ export function runHandler(invocation: Invocation, stdinFile: string, timeoutMs:
     let graceTimer: NodeJS.Timeout | undefined;
 
     let child: ChildProcess;
+    // no marker in the handler's environment: it holds exactly its allow-list (PAP-DISPATCH-ENV-ALLOWLIST)
+    const cell = containment().newCell("handler");
     try {
       // Stryker disable BlockStatement: no synchronous spawn refusal is reachable (bindings refuse NUL), and one leaked descriptor is not observable in one dispatch
-      child = spawn(invocation.command, invocation.args, {
-        cwd: invocation.cwd,
-        env: invocation.env,
-        stdio: [stdinFd, "pipe", "pipe"],
-        detached: true, // setsid(): the handler leads its own process group
-        windowsHide: true,
-      });
+      child = cell.spawnInside(() =>
+        spawn(invocation.command, invocation.args, {
+          cwd: invocation.cwd,
+          env: invocation.env,
+          stdio: [stdinFd, "pipe", "pipe"],
+          detached: true, // setsid(): the handler leads its own process group
+          windowsHide: true,
+        }),
+      );
     } catch (error) {
       // Synchronous refusals, e.g. a NUL byte in an environment value.
+      void cell.close();
       // Stryker disable next-line ObjectLiteral,StringLiteral: synchronous spawn refusals (NUL in an argument or environment value) cannot happen: bindings refuse NUL
       resolve({ kind: "spawn_error", stage: "spawn", error: errorText(error) });
       return;
@@ -83,17 +91,28 @@ export function runHandler(invocation: Invocation, stdinFile: string, timeoutMs:
     // Stryker disable next-line LogicalOperator: stdio is [fd, "pipe", "pipe"], so stdout/stderr are never null (TypeScript narrowing only)
     if (out === null || err === null) throw new InternalError({ kind: "internal-no-pipes" });
 
+    // Ends everything the handler started, in its group or not; once, before the run settles.
+    let ending: Promise<void> | undefined;
+    const endAll = (): Promise<void> => {
+      killGroup(child.pid);
+      // the cell: where it is a cgroup, everything the handler started (docs/CONTAINMENT.md)
+      ending ??= cell.close(child.pid).then(
+        () => undefined,
+        () => undefined,
+      );
+      return ending;
+    };
     // A promise settles once: a later call (close after a spawn error) changes nothing.
     const settle = (outcome: RunOutcome): void => {
       clearTimeout(timer);
       clearTimeout(graceTimer);
-      resolve(outcome);
+      void endAll().then(() => resolve(outcome));
     };
 
     // Cleared when the handler exits, so it only fires for a handler still running.
     const timer = setTimeout(() => {
       timedOut = true;
-      killGroup(child.pid);
+      void endAll();
     }, timeoutMs);
 
     // Past the limit the output is discarded (overflow), so nothing needs truncating.
@@ -120,9 +139,9 @@ export function runHandler(invocation: Invocation, stdinFile: string, timeoutMs:
     });
     child.on("exit", () => {
       clearTimeout(timer);
-      // The handler's run is over: its leftover descendants go with it, and if one escaped the
-      // group but still holds a pipe, stop waiting for it shortly after.
-      killGroup(child.pid);
+      // The handler's run is over: its leftover descendants go with it, in its group or not, and
+      // if one that nothing can find still holds a pipe, stop waiting for it shortly after.
+      void endAll();
       graceTimer = setTimeout(() => {
         out.destroy();
         err.destroy();

@@ -3,7 +3,7 @@
 // environment, cwd, stdin, its own path, pid) to an absolute path in the fixture, then starts
 // the sleeper, waits, writes its output and exits as the case declares.
 
-import type { FixturePart, HandlerBehaviour, HandlerOutput } from "../types/case.js";
+import type { FixturePart, HandlerBehaviour, HandlerOutput, SleeperMode } from "../types/case.js";
 
 /** The argv marker of a sleeper process, so cleanup kills only processes papc caused. */
 export const SLEEPER_MARKER = "papc-sleeper";
@@ -15,7 +15,8 @@ export interface HandlerPlan {
   stderr: string;
   exit: number;
   delay_ms: number;
-  spawn_sleeper: boolean;
+  /** false: none. */
+  spawn_sleeper: false | SleeperMode;
   /** Other behaviours for exact argument lists (HandlerBehaviour.when), first match wins. */
   when?: HandlerVariantPlan[];
 }
@@ -59,7 +60,7 @@ export function handlerPlan(behaviour: HandlerBehaviour, capture: string): Handl
     stderr: behaviour.stderr ?? "",
     exit: behaviour.exit ?? 0,
     delay_ms: behaviour.delay_ms ?? 0,
-    spawn_sleeper: behaviour.spawn_sleeper ?? false,
+    spawn_sleeper: behaviour.spawn_sleeper === true ? "group" : (behaviour.spawn_sleeper ?? false),
   };
   if (behaviour.when) {
     plan.when = behaviour.when.map((v) => ({ argv: v.argv, stdout: stdoutText(v.stdout), stderr: v.stderr ?? "", exit: v.exit ?? 0, delay_ms: v.delay_ms ?? 0 }));
@@ -90,11 +91,26 @@ const record = {
   entry: realpathSync(fileURLToPath(import.meta.url)),
   pid: process.pid,
 };
-if (plan.spawn_sleeper) {
-  // Same process group, holding this handler's stdout and stderr open for an hour.
-  const sleeper = spawn(process.execPath, ["-e", "setTimeout(() => {}, 3600000)", ${JSON.stringify(SLEEPER_MARKER)}], { stdio: ["ignore", "inherit", "inherit"] });
+// The sleeper holds this handler's stdout and stderr open for an hour: in its process group
+// ("group"), in a session of its own writing to stderr every 20 ms ("setsid"), or two forks away
+// in yet another session, nobody's child once its parent exits ("double-fork").
+const SLEEP = "setTimeout(() => {}, 3600000)";
+// writes with writeSync, ignoring errors: once the dispatcher closes its end it must still run
+const WRITE = "setInterval(() => { try { require('node:fs').writeSync(2, '.'); } catch {} }, 20)";
+const sleeperArgs = (code) => ["-e", code, ${JSON.stringify(SLEEPER_MARKER)}];
+if (plan.spawn_sleeper === "group" || plan.spawn_sleeper === "setsid") {
+  const own = plan.spawn_sleeper === "setsid";
+  const sleeper = spawn(process.execPath, sleeperArgs(own ? WRITE : SLEEP), { stdio: ["ignore", "inherit", "inherit"], detached: own });
   sleeper.unref();
   record.sleeper_pid = sleeper.pid;
+} else if (plan.spawn_sleeper === "double-fork") {
+  // the middle process starts the sleeper (inheriting stdout and stderr), writes its pid on fd 3, exits
+  const middle = \`const s = require("node:child_process").spawn(process.execPath, \${JSON.stringify(sleeperArgs(SLEEP))}, { stdio: ["ignore", "inherit", "inherit"], detached: true });
+require("node:fs").writeSync(3, String(s.pid)); s.unref();\`;
+  const child = spawn(process.execPath, ["-e", middle], { stdio: ["ignore", "inherit", "inherit", "pipe"], detached: true });
+  let pid = "";
+  for await (const chunk of child.stdio[3]) pid += chunk;
+  record.sleeper_pid = Number(pid);
 }
 try {
   mkdirSync(dirname(plan.capture), { recursive: true });

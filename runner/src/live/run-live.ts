@@ -16,6 +16,7 @@ import type { LoadedCase, ResolvedLive } from "../types/case.js";
 import type { LiveResult } from "../../shared/protocol.js";
 import type { Provider } from "../types/recording.js";
 import { liveFolders } from "./live-paths.js";
+import type { LeftoverProcess } from "../../shared/process-cell.js";
 
 /** A live harness run that has not ended after this long is killed (the case fails). */
 export const LIVE_RUN_TIMEOUT_MS = 60_000;
@@ -29,6 +30,8 @@ export interface HarnessObservation {
   looped: boolean;
   output: string;
   ms: number;
+  /** What the harness left running outside its process group when it ended (killed then). */
+  leftovers?: LeftoverProcess[];
 }
 
 export interface LiveObservation {
@@ -116,7 +119,7 @@ export async function runLive(c: LoadedCase & { live: ResolvedLive }, result: Li
     maxMainRequests: MAX_MAIN_REQUESTS,
     ...(signal ? { signal } : {}),
   });
-  const h: HarnessObservation = { timedOut: r.timedOut, looped: r.looped, output: r.output, ms: r.ms };
+  const h: HarnessObservation = { timedOut: r.timedOut, looped: r.looped, output: r.output, ms: r.ms, leftovers: r.leftovers };
   if (r.exitCode !== undefined) h.exitCode = r.exitCode;
   if (r.signal !== undefined) h.signal = r.signal;
   return observation({ harness: h, requests: r.requests });

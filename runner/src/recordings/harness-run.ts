@@ -12,6 +12,7 @@ import { claudeInvocation } from "./claude-code.js";
 import { codexInvocation } from "./codex.js";
 import type { Invocation, InvocationContext, NativeConfig, RunFolders } from "./harness-invocation.js";
 import { startModelServer, type LoggedRequest, type ModelServer } from "./model-server/server.js";
+import { containment, type LeftoverProcess } from "../../shared/process-cell.js";
 
 const INVOCATIONS: Record<Provider, (ctx: InvocationContext) => Promise<Invocation>> = {
   "claude-code": claudeInvocation,
@@ -53,6 +54,8 @@ export interface HarnessRunResult {
   remaining: Record<Agent, number>;
   invocation: Invocation;
   ms: number;
+  /** Processes of the harness (MCP servers, shells, sub-agents) still running after it ended, outside its process group; killed then. */
+  leftovers: LeftoverProcess[];
 }
 
 export async function runHarness(o: HarnessRunOptions): Promise<HarnessRunResult> {
@@ -87,19 +90,30 @@ export async function runHarness(o: HarnessRunOptions): Promise<HarnessRunResult
     if (o.env) ctx.env = o.env;
     const invocation = await INVOCATIONS[provider](ctx);
     o.onStart?.();
-    const child = execa(invocation.argv[0]!, invocation.argv.slice(1), {
-      cwd: o.folders.work,
-      env: invocation.env,
-      extendEnv: false,
-      stdin: "ignore",
-      reject: false,
-      all: true,
-      timeout: o.timeoutMs,
-      ...(o.signal ? { cancelSignal: o.signal } : {}),
-      forceKillAfterDelay: 2000,
-    });
+    // its own process group, in a cell: what it starts (MCP servers, shells, sub-agents) ends with it
+    const cell = containment().newCell("harness");
+    const child = cell.spawnInside(() =>
+      execa(invocation.argv[0]!, invocation.argv.slice(1), {
+        detached: true,
+        cwd: o.folders.work,
+        env: invocation.env,
+        extendEnv: false,
+        stdin: "ignore",
+        reject: false,
+        all: true,
+        timeout: o.timeoutMs,
+        ...(o.signal ? { cancelSignal: o.signal } : {}),
+        forceKillAfterDelay: 2000,
+      }),
+    );
     stop = () => void child.kill("SIGKILL");
     const r = await child;
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // the group is gone
+    }
+    const leftovers = await cell.close(child.pid);
     await o.onEnd?.(server);
     const result: HarnessRunResult = {
       timedOut: r.timedOut,
@@ -109,6 +123,7 @@ export async function runHarness(o: HarnessRunOptions): Promise<HarnessRunResult
       remaining: { root: server.remaining("root"), subagent: server.remaining("subagent") },
       invocation,
       ms: Date.now() - started,
+      leftovers,
     };
     if (typeof r.exitCode === "number") result.exitCode = r.exitCode;
     if (r.signal) result.signal = r.signal;

@@ -10,6 +10,7 @@ import type { YamlPath } from "../common/yaml-locate.js";
 import type { CaseExpectation, CaseGiven, CaseOf, CaseSpec, CaseStep, EveryExpectation, ExpectKey, Expectations, LoadedCase, OperationName } from "../types/case.js";
 import type { ResolvedHarness } from "../types/recording.js";
 import type { DiffLine, LiveCells } from "../types/run-report.js";
+import type { LeftoverProcess } from "../../shared/process-cell.js";
 
 /** Whether a case shows a rule accepting input, rejecting it, or neither (papc coverage). */
 export type Polarity = "accepting" | "rejecting" | "other";
@@ -19,7 +20,8 @@ export type Polarity = "accepting" | "rejecting" | "other";
  * skip when nothing else differs). Not ok: the result could not be compared, through the
  * implementation's fault (an error) or, with `suiteBug`, the case's or papc's.
  */
-export type Verdict = { ok: true; diff: DiffLine[]; live?: LiveCells; unobserved?: string[] } | { ok: false; message: string; suiteBug?: true };
+/** `leftovers`: processes the kit's own run of something (a live case's harness) left, killed then (KIT-CONTAINMENT-REPORT). */
+export type Verdict = { ok: true; diff: DiffLine[]; live?: LiveCells; unobserved?: string[]; leftovers?: LeftoverProcess[] } | { ok: false; message: string; suiteBug?: true };
 
 /** What judging a result may use besides the result: the fixture root, what was sent, and for a live case its harness. */
 export interface JudgeContext {

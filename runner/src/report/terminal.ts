@@ -120,7 +120,7 @@ export function renderSummary(report: RunReport, color: boolean, where?: (file: 
   if (left.length > 0) {
     lines.push(
       "",
-      `warning: the implementation left ${count(left.length, "process", "processes")} running after their case or the run ended, outside the process group papc kills (killed now):`,
+      `warning: ${count(left.length, "process was", "processes were")} left running after the case or run that started them ended, outside the process group papc kills (killed then):`,
     );
     for (const l of left) lines.push(`  pid ${l.pid}  ${l.case ? `case ${l.case}` : "before any case"}  ${l.command}`);
   }

@@ -12,6 +12,7 @@ import type { FileExpectation, FixtureEntry, FixtureExpectation, LoadedCase } fr
 import type { DiffLine, LiveCells } from "../types/run-report.js";
 import { JudgeTimeout, withinJudgeTime } from "./judge-deadline.js";
 import { judge } from "./result-check.js";
+import type { LeftoverProcess } from "../../shared/process-cell.js";
 
 /** What is checked on disk after the reply: the fixture (with its digest from before the request) and named files. */
 export interface LeftChecks {
@@ -23,7 +24,7 @@ export interface LeftChecks {
 }
 
 export type JudgedReply =
-  | { kind: "judged"; diff: DiffLine[]; live?: LiveCells; unobserved?: string[] }
+  | { kind: "judged"; diff: DiffLine[]; live?: LiveCells; unobserved?: string[]; leftovers?: LeftoverProcess[] }
   /** error: the implementation's fault (a malformed result, a fixture it made unreadable, judging past its bound); suite-bug: the case's. */
   | { kind: "error" | "suite-bug"; message: string };
 
@@ -41,7 +42,13 @@ export async function judgeReply(c: LoadedCase, result: Record<string, unknown>,
         // e.g. the implementation removed or locked its fixture
         return { kind: "error", message: `fixture could not be checked after the run: ${(err as Error).message}` };
       }
-      return { kind: "judged", diff, ...(verdict.live ? { live: verdict.live } : {}), ...(verdict.unobserved ? { unobserved: verdict.unobserved } : {}) };
+      return {
+        kind: "judged",
+        diff,
+        ...(verdict.live ? { live: verdict.live } : {}),
+        ...(verdict.unobserved ? { unobserved: verdict.unobserved } : {}),
+        ...(verdict.leftovers ? { leftovers: verdict.leftovers } : {}),
+      };
     }, ms);
   } catch (err) {
     if (err instanceof JudgeTimeout) return { kind: "error", message: err.message };

@@ -158,10 +158,13 @@ async function runExchange(
   const judged = await judgeReply(c, exchange.result, { root, args: payload.args, harness }, { fixture: fixtureExpect, before }, options.judgeTimeoutMs);
   if (judged.kind !== "judged") return done(judged.kind, { message: judged.message, ...withStderr });
   const { diff } = judged;
-  const live = judged.live ? { live: judged.live } : {};
+  const live = { ...(judged.live ? { live: judged.live } : {}), ...(judged.leftovers ? { leftovers: judged.leftovers } : {}) };
   if (diff.length === 0 && judged.unobserved) {
     // everything the implementation reported agrees, but not everything the case checks was reported
-    return done("skip", { message: `the result does not report ${judged.unobserved.join(", ")}, which this case checks` });
+    return done("skip", {
+      message: `the result does not report ${judged.unobserved.join(", ")}, which this case checks`,
+      ...(judged.leftovers ? { leftovers: judged.leftovers } : {}),
+    });
   }
   if (diff.length === 0) return done("pass", live);
   return done("fail", { message: "result differs from expectation", diff, ...withStderr, ...live });

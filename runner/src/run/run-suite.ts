@@ -133,7 +133,11 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     await Promise.all(impls.map((i) => i.close()));
     for (const [i, last] of held.entries()) if (last) emit(withStray(last.record, impls[i]!), last.c);
     stopping();
-    const leftovers = (await Promise.all(impls.map(async (i) => (await i.takeLeftovers?.()) ?? []))).flat();
+    // what the implementations left, then what the kit's own harness runs of live cases left
+    const leftovers = [
+      ...(await Promise.all(impls.map(async (i) => (await i.takeLeftovers?.()) ?? []))).flat(),
+      ...records.flatMap((r) => (r.leftovers ?? []).map((l) => ({ ...l, case: r.id }))),
+    ];
     const footer = footerFor(records, started, stopped);
     if (leftovers.length > 0) footer.leftovers = leftovers;
     options.onFooter?.(footer);

@@ -251,6 +251,11 @@ export const caseRecordSchema: JSONSchemaType<CaseRecord> = {
     },
     input: { ...caseInput, nullable: true },
     kept_fixture: { type: "string", nullable: true },
+    leftovers: {
+      type: "array",
+      nullable: true,
+      items: { type: "object", additionalProperties: false, required: ["pid", "command"], properties: { pid: { type: "integer", minimum: 1 }, command: { type: "string" } } },
+    },
   },
 };
 

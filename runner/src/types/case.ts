@@ -207,6 +207,9 @@ export interface ToolInput {
  * The generated handler: it records how it was run (argv, environment, cwd, stdin, its own
  * path), then waits `delay_ms`, writes `stderr` and `stdout`, and exits with `exit`.
  */
+/** How a handler's sleeper relates to the handler (HandlerBehaviour.spawn_sleeper). */
+export type SleeperMode = "group" | "setsid" | "double-fork";
+
 export interface HandlerBehaviour {
   /**
    * An object or array is written as its JSON, a string as it is, `{parts: [...]}` (only that
@@ -219,8 +222,13 @@ export interface HandlerBehaviour {
   exit?: number;
   /** Milliseconds to wait after recording the run and before writing output; default 0. */
   delay_ms?: number;
-  /** Start a child that sleeps for an hour in the handler's process group, holding its stdout. */
-  spawn_sleeper?: boolean;
+  /**
+   * Start a sleeper that runs for an hour holding the handler's stdout and stderr: `true` (or
+   * `group`) in the handler's process group; `setsid` in a session of its own, writing to stderr
+   * every 20 ms; `double-fork` started by a child in a new session that exits at once, so the
+   * sleeper is in yet another session and nobody's child.
+   */
+  spawn_sleeper?: boolean | SleeperMode;
   /**
    * Other behaviours for other arguments: the first entry whose `argv` equals the handler's
    * arguments exactly replaces `stdout`, `stderr`, `exit` and `delay_ms` with its own (the ones

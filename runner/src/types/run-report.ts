@@ -95,6 +95,8 @@ export interface CaseRecord {
   input?: CaseInput;
   /** `papc run --keep-fixtures`: where this case's fixture tree was kept, as the implementation left it. */
   kept_fixture?: string;
+  /** A live case: what the harness papc ran left running when it ended, outside its process group (killed then; also in the footer). */
+  leftovers?: { pid: number; command: string }[];
 }
 
 /** A case's title, where it is written and the fixture tree it gave, as a reader needs them beside a failure. */

@@ -109,7 +109,11 @@ const MUTATIONS = {
       c
     ),
   },
+  // kills only a handler's process group, as a dispatcher without containment does: what left the
+  // group or session outlives the handler (PAP-DISPATCH-CONTAINED); the reference without cgroups
+  "kills-group-only": { before: (c) => c },
 };
 
+if (mutation === "kills-group-only") process.env.PAPC_CGROUPS = "off";
 if (!MUTATIONS[mutation]) throw new Error(`usage: wrong-dispatcher.mjs ${Object.keys(MUTATIONS).join("|")}`);
 wrapReference("dispatch", MUTATIONS[mutation]);

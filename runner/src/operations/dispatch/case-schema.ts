@@ -110,7 +110,8 @@ const handlerBehaviour: JSONSchemaType<HandlerBehaviour> = {
     stderr: { type: "string", nullable: true },
     exit: { type: "integer", nullable: true, minimum: 0, maximum: 255 },
     delay_ms: { type: "integer", nullable: true, minimum: 0, maximum: 600000 },
-    spawn_sleeper: { type: "boolean", nullable: true },
+    // a union of boolean and string, which JSONSchemaType cannot type
+    spawn_sleeper: { anyOf: [{ type: "boolean" }, { type: "string", enum: ["group", "setsid", "double-fork"] }] } as never,
     when: { type: "array", nullable: true, minItems: 1, items: handlerVariant },
   },
 };

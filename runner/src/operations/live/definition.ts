@@ -34,7 +34,8 @@ export const live: OperationOf<"live"> = {
     const projection = result as unknown as LiveResult;
     const observed = await runLive({ ...c, live: c.live }, projection, root, harness, signal);
     const diff = compareLive(c.expect, projection, observed, c.given?.environment ?? {});
-    return { ok: true, diff, live: liveCells(c.live, projection, observed.runs, typeof args["state_dir"] === "string") };
+    const leftovers = observed.harness?.leftovers ?? [];
+    return { ok: true, diff, live: liveCells(c.live, projection, observed.runs, typeof args["state_dir"] === "string"), ...(leftovers.length > 0 ? { leftovers } : {}) };
   },
   // Rejecting when something is expected not to happen: the projection refused (or a non-zero
   // projection exit), or paths expected absent from the work directory while none is expected
