@@ -134,28 +134,35 @@ function startRun(out: string, tmp: string, token: string, env: Record<string, s
   });
 }
 
+/** A run of slow-with-daemon.mjs into fresh report and case folders, once it has written 3 cases. */
+async function runUnderWay(env: Record<string, string>) {
+  const token = `papc-test-${randomBytes(6).toString("hex")}`;
+  const out = await tmpDir({ unsafeCleanup: true });
+  const tmp = await tmpDir({ unsafeCleanup: true });
+  const run = startRun(join(out.path, "reports"), tmp.path, token, env);
+  await casesWritten(join(out.path, "reports/command.jsonl"), 3).catch((err: Error) => {
+    run.kill("SIGKILL");
+    throw err;
+  });
+  return { token, out, tmp, run };
+}
+
 /** Waits until the report has `n` case lines (the run is under way). */
 async function casesWritten(file: string, n: number): Promise<void> {
-  for (let i = 0; i < 400; i++) {
+  // generous: the first run of a test file loads the suite with a cold case cache, on a loaded CI machine
+  for (let i = 0; i < 2400; i++) {
     const text = await readFile(file, "utf8").catch(() => "");
     if (text.split("\n").filter((l) => l.startsWith('{"type":"case"')).length >= n) return;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`no ${n} cases in ${file} after 10 s`);
+  throw new Error(`no ${n} cases in ${file} after 60 s`);
 }
 
 for (const env of [{}, { PAPC_CGROUPS: "off" }] as Record<string, string>[]) {
   const label = env.PAPC_CGROUPS ? "markers" : "cgroups where there are";
   describe(`papc run interrupted (${label})`, () => {
     it("SIGTERM mid-run: the cases finished so far in a report marked incomplete, nothing left running, no case folder left", async () => {
-      const token = `papc-test-${randomBytes(6).toString("hex")}`;
-      const out = await tmpDir({ unsafeCleanup: true });
-      const tmp = await tmpDir({ unsafeCleanup: true });
-      const run = startRun(join(out.path, "reports"), tmp.path, token, env);
-      await casesWritten(join(out.path, "reports/command.jsonl"), 3).catch((err: Error) => {
-        run.kill("SIGKILL");
-        throw err;
-      });
+      const { token, out, tmp, run } = await runUnderWay(env);
       run.kill("SIGTERM");
       const ended = await run;
       expect(ended.exitCode, ended.stderr).toBe(143);
@@ -176,14 +183,7 @@ for (const env of [{}, { PAPC_CGROUPS: "off" }] as Record<string, string>[]) {
     });
 
     it("SIGKILL mid-run: the next run kills what the dead one left, removes its case folders, and says so", async () => {
-      const token = `papc-test-${randomBytes(6).toString("hex")}`;
-      const out = await tmpDir({ unsafeCleanup: true });
-      const tmp = await tmpDir({ unsafeCleanup: true });
-      const run = startRun(join(out.path, "reports"), tmp.path, token, env);
-      await casesWritten(join(out.path, "reports/command.jsonl"), 3).catch((err: Error) => {
-        run.kill("SIGKILL");
-        throw err;
-      });
+      const { token, out, tmp, run } = await runUnderWay(env);
       run.kill("SIGKILL");
       await run;
       // the implementation ends with its stdin; its daemon does not
