@@ -15,6 +15,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ownV1Memory, v1Limit, v2Limit, type MemoryLimit } from "./memory-limit.js";
 import { killPid, markerValues, runningEntries, startedAt, type ProcessEntry } from "./process-table.js";
 
 /** The environment variable that marks the processes of a cell. */
@@ -36,6 +37,8 @@ export interface Cell {
   spawnInside<T>(start: () => T): T;
   /** The pids in the cell now, when that is cheap to know (a cgroup); undefined otherwise. */
   census(): number[] | undefined;
+  /** Whether the kernel killed a process of the cell for going past its memory limit (never without one). */
+  oomKilled(): boolean;
   /**
    * Kills every process of the cell and waits until none runs. Returns those that were running
    * outside process group `killedGroup` (already killed by group: not leftovers).
@@ -102,21 +105,62 @@ export class Containment {
     this.why = "dir" in own ? usable : own.why;
   }
 
-  /** A new, empty cell named `<label>-<n>`. */
-  newCell(label: string): Cell {
+  /**
+   * A new, empty cell named `<label>-<n>`; with `memoryBytes`, bounded to that much memory
+   * (throws MemoryLimitUnsupported where the machine has no mechanism for it).
+   */
+  newCell(label: string, memoryBytes?: number): Cell {
     const name = `${label}-${++this.cells}`;
     const environment = { [CELL_VARIABLE]: `${this.token}/${name}` };
-    if (!this.home) return new MarkerCell(name, environment);
+    if (!this.home) return new MarkerCell(name, environment, memoryBytes === undefined ? undefined : this.v1Limit(name, memoryBytes));
     this.runGroup ??= join(this.home, `papc-run-${this.token}`);
     const dir = join(this.runGroup, name);
     mkdirSync(dir, { recursive: true });
-    return new CgroupCell(name, environment, dir, this.home);
+    const memory = memoryBytes === undefined ? undefined : this.v2MemoryReady() ? v2Limit(dir, memoryBytes) : this.v1Limit(name, memoryBytes);
+    return new CgroupCell(name, environment, dir, this.home, memory);
   }
 
-  /** Removes this run's own cgroup folder once its cells are closed; never throws. */
+  /** Why `--memory-limit` cannot be applied on this machine; undefined: it can. */
+  memoryLimitWhy(): string | undefined {
+    if (this.home) {
+      this.runGroup ??= join(this.home, `papc-run-${this.token}`);
+      mkdirSync(this.runGroup, { recursive: true });
+      if (this.v2MemoryReady()) return undefined;
+    }
+    const v1 = ownV1Memory();
+    if ("why" in v1) return this.home ? `the cgroup v2 hierarchy has no memory controller here, and ${v1.why}` : `${this.why}; and ${v1.why}`;
+    return probe(v1.dir, false);
+  }
+
+  /** Removes this run's own cgroup folders once its cells are closed; never throws. */
   close(): void {
     if (this.runGroup) removeTree(this.runGroup);
+    if (this.v1RunGroup) removeTree(this.v1RunGroup);
     this.runGroup = undefined;
+    this.v1RunGroup = undefined;
+  }
+
+  private v1RunGroup: string | undefined;
+  private v2Memory: boolean | undefined;
+
+  /** The run's v2 cgroup hands the memory controller to its cells (enabled once). */
+  private v2MemoryReady(): boolean {
+    if (this.v2Memory !== undefined || !this.runGroup) return this.v2Memory ?? false;
+    const controllers = (read(join(this.runGroup, "cgroup.controllers")) ?? "").split(/\s+/);
+    try {
+      if (controllers.includes("memory")) writeFileSync(join(this.runGroup, "cgroup.subtree_control"), "+memory");
+      this.v2Memory = controllers.includes("memory");
+    } catch {
+      this.v2Memory = false;
+    }
+    return this.v2Memory;
+  }
+
+  private v1Limit(name: string, bytes: number): MemoryLimit {
+    const v1 = ownV1Memory();
+    if ("why" in v1) throw new MemoryLimitUnsupported(this.memoryLimitWhy() ?? v1.why);
+    this.v1RunGroup ??= join(v1.dir, `papc-run-${this.token}`);
+    return v1Limit(this.v1RunGroup, name, bytes);
   }
 
   /**
@@ -126,12 +170,14 @@ export class Containment {
   async reapDeadRuns(): Promise<(LeftoverProcess & { run: string })[]> {
     const found = new Map<number, LeftoverProcess & { run: string }>();
     const dead = new Set<string>();
-    if (this.home) {
-      for (const entry of safeReaddir(this.home)) {
+    // the run cgroups of dead runs: in the v2 hierarchy, and the v1 memory one (--memory-limit)
+    const v1 = ownV1Memory();
+    for (const home of [this.home, "dir" in v1 ? v1.dir : undefined]) {
+      for (const entry of home ? safeReaddir(home) : []) {
         const token = /^papc-run-(.+)$/.exec(entry)?.[1];
         if (!token || token === this.token || tokenAlive(token)) continue;
         dead.add(token);
-        const dir = join(this.home, entry);
+        const dir = join(home!, entry);
         for (const e of runningEntries(members(dir))) found.set(e.pid, { pid: e.pid, command: e.command, run: token });
         await killCgroup(dir);
         removeTree(dir);
@@ -151,6 +197,9 @@ export class Containment {
 
 const shared = new Map<boolean, Containment>();
 
+/** `--memory-limit` asked of a machine that has no mechanism for it; the message says why. */
+export class MemoryLimitUnsupported extends Error {}
+
 /** The process's containment, made at first use (PAPC_CGROUPS=off: markers only). */
 export function containment(): Containment {
   const cgroups = process.env.PAPC_CGROUPS !== "off";
@@ -158,20 +207,49 @@ export function containment(): Containment {
   if (!c) {
     c = new Containment({ cgroups });
     shared.set(cgroups, c);
-    const made = c;
-    process.once("exit", () => made.close());
+    closeAtExit(c);
   }
   return c;
+}
+
+/**
+ * One exit listener per process for every containment made in it (a test runner that loads this
+ * module once per test file makes one each): their cgroup folders go when the process ends.
+ */
+function closeAtExit(c: Containment): void {
+  const key = Symbol.for("papc.containments");
+  const registry = globalThis as unknown as Record<symbol, Set<Containment> | undefined>;
+  let all = registry[key];
+  if (!all) {
+    const made = new Set<Containment>();
+    registry[key] = made;
+    process.once("exit", () => {
+      for (const each of made) each.close();
+    });
+    all = made;
+  }
+  all.add(c);
 }
 
 class MarkerCell implements Cell {
   constructor(
     readonly name: string,
     readonly environment: Readonly<Record<string, string>>,
+    private readonly memory?: MemoryLimit,
   ) {}
 
   spawnInside<T>(start: () => T): T {
-    return start();
+    if (!this.memory) return start();
+    this.memory.enter();
+    try {
+      return start();
+    } finally {
+      this.memory.leave();
+    }
+  }
+
+  oomKilled(): boolean {
+    return this.memory?.oomKilled() ?? false;
   }
 
   census(): undefined {
@@ -182,8 +260,10 @@ class MarkerCell implements Cell {
     return (await sweepMarkers([this], killedGroup)).get(this) ?? [];
   }
 
-  close(killedGroup?: number): Promise<LeftoverProcess[]> {
-    return this.sweep(killedGroup);
+  async close(killedGroup?: number): Promise<LeftoverProcess[]> {
+    const left = await this.sweep(killedGroup);
+    this.memory?.remove();
+    return left;
   }
 }
 
@@ -195,17 +275,24 @@ class CgroupCell implements Cell {
     readonly environment: Readonly<Record<string, string>>,
     private readonly dir: string,
     private readonly home: string,
+    private readonly memory?: MemoryLimit,
   ) {}
 
   spawnInside<T>(start: () => T): T {
     if (this.closed) throw new Error(`cell ${this.name} is closed`);
     writeFileSync(join(this.dir, "cgroup.procs"), String(process.pid));
+    this.memory?.enter();
     try {
       return start();
     } finally {
       // back home; should this fail, sweeping the cell would kill papc itself: stop here
+      this.memory?.leave();
       writeFileSync(join(this.home, "cgroup.procs"), String(process.pid));
     }
+  }
+
+  oomKilled(): boolean {
+    return this.memory?.oomKilled() ?? false;
   }
 
   census(): number[] {
@@ -222,6 +309,7 @@ class CgroupCell implements Cell {
     if (this.closed) return [];
     const left = await this.sweep(killedGroup);
     this.closed = true;
+    this.memory?.remove();
     removeTree(this.dir);
     return left;
   }
@@ -307,7 +395,7 @@ function safeReaddir(dir: string, onlyDirs = false): string[] {
 }
 
 /** Can this process make a cgroup below `dir`, enter it and come back? undefined: yes; else why not. */
-function probe(dir: string): string | undefined {
+function probe(dir: string, enter = true): string | undefined {
   const test = join(dir, `papc-probe-${process.pid}-${randomBytes(3).toString("hex")}`);
   try {
     mkdirSync(test);
@@ -315,8 +403,10 @@ function probe(dir: string): string | undefined {
     return `cannot make a cgroup in ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
   }
   try {
-    writeFileSync(join(test, "cgroup.procs"), String(process.pid));
-    writeFileSync(join(dir, "cgroup.procs"), String(process.pid));
+    if (enter) {
+      writeFileSync(join(test, "cgroup.procs"), String(process.pid));
+      writeFileSync(join(dir, "cgroup.procs"), String(process.pid));
+    }
     return undefined;
   } catch (err) {
     return `cannot move a process between cgroups in ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;

@@ -32,6 +32,7 @@ import { smokeCommand } from "./smoke/smoke-command.js";
 import { coverageCommand } from "./coverage/coverage-command.js";
 import { parseShard, type Shard } from "./run/shard.js";
 import { mergeCommand } from "./run/merge-command.js";
+import { parseMemorySize } from "../shared/memory-limit.js";
 
 const positiveInt =
   (name: string) =>
@@ -47,6 +48,12 @@ const jobsArg = (value: string): number => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("--jobs must be a positive integer or auto");
   return n;
+};
+/** --memory-limit: 512M, 1G, 256MiB or bytes. */
+const memoryArg = (value: string): number => {
+  const bytes = parseMemorySize(value);
+  if (bytes === undefined) throw new InvalidArgumentError("--memory-limit must be a size such as 512M, 1G or 268435456 (bytes)");
+  return bytes;
 };
 const shardArg = (value: string): Shard => {
   const shard = parseShard(value);
@@ -97,6 +104,11 @@ function addRunCommands(cli: Command, { root, color, io }: CliContext): void {
     .option("--jobs <n|auto>", `implementation processes in parallel (auto: the machine's cores, ${cpus().length} here)`, jobsArg, cpus().length)
     .option("--shard <i/n>", "run only slice i of n of the selection (stable, by case id); `papc report merge` joins the n reports", shardArg)
     .option("--timeout <ms>", `per-case timeout in milliseconds (default: the adapter's timeout_ms, else ${DEFAULT_TIMEOUT_MS})`, positiveInt("--timeout"))
+    .option(
+      "--memory-limit <size>",
+      "bound each implementation process's memory (512M, 1G; Linux cgroups): past it the kernel kills it, its case is a crash that says so",
+      memoryArg,
+    )
     .option("--out <dir>", "directory for the reports", "reports")
     .addOption(new Option("-q, --quiet", "print only problems and the totals").conflicts("verbose"))
     .option("-v, --verbose", "print a line for every case, with its duration")

@@ -13,7 +13,7 @@ import { jsonStdout } from "./exec-stdout.js";
 import { adapterPlaceholders } from "./placeholders.js";
 import type { Exchange, ExchangeWithStderr, Implementation } from "./implementation.js";
 import { implementationEnvironment } from "./implementation-env.js";
-import { killGroup, spawnGroup } from "./process-tree.js";
+import { killGroup, overLimit, spawnGroup } from "./process-tree.js";
 import { containment, sweepCells, type Cell } from "../../shared/process-cell.js";
 import type { LeftoverRecord } from "../types/run-report.js";
 
@@ -23,6 +23,8 @@ export interface ExecOptions {
   /** Where each command runs: the adapter's folder. */
   cwd: string;
   maxStdoutBytes?: number;
+  /** --memory-limit: each case's process's memory bound, in bytes. */
+  memoryBytes?: number;
 }
 
 const PLACEHOLDER = /\{([a-z_]+(?:\.[A-Za-z0-9_-]+)?(?:\[\])?)\}/g;
@@ -94,7 +96,7 @@ export class ExecClient implements Implementation {
     let size = 0;
     let verdict: Exchange | undefined;
     // A dispatch case's harness environment goes over what the implementation gets of the runner's.
-    const cell = containment().newCell("case");
+    const cell = containment().newCell("case", this.options.memoryBytes);
     const child = spawnGroup(argv, this.options.cwd, { ...implementationEnvironment(this.options.adapter.environment), ...environmentOf(payload.args) }, cell);
     const ended = new Promise<{ code: number | null; signal: string | null; error?: Error }>((resolve) => {
       child.on("exit", (code, signal) => resolve({ code, signal }));
@@ -121,6 +123,7 @@ export class ExecClient implements Implementation {
     }, timeoutMs);
     const result = await ended;
     clearTimeout(timer);
+    const oom = cell.oomKilled();
     killGroup(child.pid); // what it left in its group
     // What left the group is a finding of this case (KIT-CONTAINMENT-REPORT); killing it also
     // closes the pipes it held. A cgroup is swept at once; a marker cell of a case that ended well
@@ -136,7 +139,7 @@ export class ExecClient implements Implementation {
     child.stderr.destroy();
     if (verdict) return { exchange: verdict, stderr: stderr.take() };
     if (result.error) return { exchange: { kind: "crash", message: `could not start: ${result.error.message}` }, stderr: stderr.take() };
-    if (result.signal) return { exchange: { kind: "crash", message: `killed by ${result.signal}` }, stderr: stderr.take() };
+    if (result.signal) return { exchange: { kind: "crash", message: oom ? `it ${overLimit(this.options.memoryBytes)}` : `killed by ${result.signal}` }, stderr: stderr.take() };
     const errText = stderr.take();
     return { exchange: mapExecResult(operation, result.code ?? -1, Buffer.concat(stdout).toString("utf8"), errText), stderr: errText };
   }

@@ -10,7 +10,7 @@ import type { CasePayload, HelloReply, HelloRequest, RunRequest } from "../../sh
 import { LineSplitter, TailBuffer } from "./bounded-text.js";
 import type { Exchange, ExchangeWithStderr, Implementation } from "./implementation.js";
 import { implementationEnvironment } from "./implementation-env.js";
-import { killGroup, spawnGroup, type Child } from "./process-tree.js";
+import { killGroup, overLimit, spawnGroup, type Child } from "./process-tree.js";
 import { containment, type Cell } from "../../shared/process-cell.js";
 import type { LeftoverRecord } from "../types/run-report.js";
 
@@ -28,6 +28,8 @@ export interface PersistentOptions {
   stderrLimit?: number;
   /** After this many consecutive failed starts, cases are answered without restarting. */
   maxStartFailures?: number;
+  /** --memory-limit: each process's memory bound, in bytes (docs/CONTAINMENT.md). */
+  memoryBytes?: number;
 }
 
 type Awaiting = { what: "hello" } | { what: "run"; seq: number; caseId: string };
@@ -204,7 +206,7 @@ export class PersistentClient implements Implementation {
   }
 
   private start(): void {
-    const cell = containment().newCell("implementation");
+    const cell = containment().newCell("implementation", this.options.memoryBytes);
     const child = spawnGroup(this.options.command, this.options.cwd, implementationEnvironment(this.options.environment), cell);
     this.cells.set(child, cell);
     this.child = child;
@@ -223,7 +225,9 @@ export class PersistentClient implements Implementation {
     child.on("error", (err: Error) => this.onExit(child, `could not start: ${err.message}`));
     // "exit", not the execa promise: that waits for stdio to close, which a leftover
     // grandchild holding stdout can delay forever.
-    child.on("exit", (code: number | null, signal: NodeJS.Signals | null) => this.onExit(child, describeExit(code ?? undefined, signal ?? undefined)));
+    child.on("exit", (code: number | null, signal: NodeJS.Signals | null) =>
+      this.onExit(child, cell.oomKilled() ? overLimit(this.options.memoryBytes) : describeExit(code ?? undefined, signal ?? undefined)),
+    );
     void child.catch(() => undefined);
   }
 

@@ -40,3 +40,8 @@ export function killGroup(pid: number | undefined): void {
     // already gone
   }
 }
+
+/** Why a process the kernel killed for its memory died (--memory-limit). */
+export function overLimit(bytes: number | undefined): string {
+  return `was killed by the kernel for going past --memory-limit (${Math.round((bytes ?? 0) / 1024 / 1024)} MiB)`;
+}

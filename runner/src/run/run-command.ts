@@ -22,10 +22,13 @@ import { kitInfo } from "../../shared/kit-root.js";
 import type { Implementation } from "../protocol/implementation.js";
 import type { ContainmentHeader } from "../types/run-report.js";
 import { reapDeadRuns, reapedLines } from "./reap-dead-runs.js";
+import { containment } from "../../shared/process-cell.js";
 
 /** The flags of `papc run` that shape one run, after the selection and report names are settled. */
 interface RunFlags {
   jobs: number;
+  /** --memory-limit, in bytes. */
+  memoryLimit?: number;
   timeout?: number;
   quiet?: boolean;
   verbose?: boolean;
@@ -55,6 +58,10 @@ export async function runCommand(o: RunOptions, root: string, color: boolean): P
   }
   if (o.updateBaseline && o.command !== undefined)
     throw new UsageError("--update-baseline writes an adapter file's baseline: register the command as adapter.yaml (IMPLEMENTERS.md §6) and use --adapter");
+  if (o.memoryLimit !== undefined) {
+    const why = containment().memoryLimitWhy();
+    if (why !== undefined) throw new UsageError(`--memory-limit needs the cgroup memory controller (Linux), and this machine gives none to papc: ${why}`);
+  }
   // What runs that died (SIGKILL) left is removed first, and said (KIT-CONTAINMENT-DEAD-RUN).
   const reaped = await reapDeadRuns();
   if (reaped)
@@ -84,7 +91,7 @@ export async function runCommand(o: RunOptions, root: string, color: boolean): P
       requirements: o.requirement ?? [],
       ...(o.shard ? { shard: o.shard } : {}),
       whileLoading: (adapter) => {
-        early = startImplementation(adapter, root, kitInfo(), o.timeout ?? adapter.timeout_ms ?? DEFAULT_TIMEOUT_MS);
+        early = startImplementation(adapter, root, kitInfo(), o.timeout ?? adapter.timeout_ms ?? DEFAULT_TIMEOUT_MS, o.memoryLimit);
         early.hello().catch(() => {});
       },
     });
@@ -171,6 +178,7 @@ async function runInto(
     ...(keepDir ? { keepFixtures: keepDir } : {}),
     ...(early ? { first: early } : {}),
     interrupt: extras.interrupt,
+    ...(o.memoryLimit !== undefined ? { memoryBytes: o.memoryLimit } : {}),
     ...(extras.reaped ? { reaped: extras.reaped } : {}),
   });
   const unwritten: string[] = [];

@@ -75,6 +75,8 @@ export interface ExecuteOptions {
   interrupt?: AbortSignal;
   /** What dead runs had left, removed before this run (reap-dead-runs.ts). */
   reaped?: ContainmentHeader["reaped"];
+  /** --memory-limit, in bytes. */
+  memoryBytes?: number;
 }
 
 /**
@@ -129,6 +131,7 @@ export async function runPlanned(plan: PlannedRun, options: ExecuteOptions = {})
     ...(options.first ? { first: options.first } : {}),
     ...(options.interrupt ? { interrupt: options.interrupt } : {}),
     ...(options.reaped ? { reaped: options.reaped } : {}),
+    ...(options.memoryBytes !== undefined ? { memoryBytes: options.memoryBytes } : {}),
   });
 }
 

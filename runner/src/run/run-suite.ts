@@ -50,6 +50,8 @@ export interface RunOptions {
    * (not finished), and the footer's `stopped` gives the reason.
    */
   interrupt?: AbortSignal;
+  /** --memory-limit: each implementation process's memory bound, in bytes. */
+  memoryBytes?: number;
   /** What earlier runs that died had left, removed before this one (run/reap-dead-runs.ts). */
   reaped?: ContainmentHeader["reaped"];
   /** The first implementation process, started by the caller while the cases loaded (startImplementation); closed here. */
@@ -62,7 +64,9 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const broken = options.broken ?? [];
   const total = options.cases.length + broken.length;
   const jobs = Math.max(1, Math.min(options.jobs ?? 1, options.cases.length || 1));
-  const impls = Array.from({ length: jobs }, (_, i) => (i === 0 && options.first ? options.first : startImplementation(options.adapter, options.kitRoot, options.kit, timeoutMs)));
+  const impls = Array.from({ length: jobs }, (_, i) =>
+    i === 0 && options.first ? options.first : startImplementation(options.adapter, options.kitRoot, options.kit, timeoutMs, options.memoryBytes),
+  );
   const records: CaseRecord[] = [];
   // trees the case gives alone are built once and lent (run/fixture-pool.ts)
   const pool = new FixturePool(options.cases);
@@ -160,11 +164,13 @@ function withStray(record: CaseRecord, impl: Implementation): CaseRecord {
 }
 
 /** A client of the adapter's implementation; its process starts at the first hello(). */
-export function startImplementation(adapter: Adapter, kitRoot: string, kit: { name: string; version: string }, timeoutMs: number): Implementation {
-  if (adapter.mode === "exec") return new ExecClient({ adapter, kitRoot, cwd: adapter.dir });
+/** `memoryBytes`: --memory-limit, per implementation process. */
+export function startImplementation(adapter: Adapter, kitRoot: string, kit: { name: string; version: string }, timeoutMs: number, memoryBytes?: number): Implementation {
+  const memory = memoryBytes !== undefined ? { memoryBytes } : {};
+  if (adapter.mode === "exec") return new ExecClient({ adapter, kitRoot, cwd: adapter.dir, ...memory });
   const command = persistentCommand(adapter, kitRoot);
   // Commands run in the adapter's folder (the current directory for --command).
-  return new PersistentClient({ command, cwd: adapter.dir, kit, helloTimeoutMs: timeoutMs, ...(adapter.environment ? { environment: adapter.environment } : {}) });
+  return new PersistentClient({ command, cwd: adapter.dir, kit, helloTimeoutMs: timeoutMs, ...(adapter.environment ? { environment: adapter.environment } : {}), ...memory });
 }
 
 /** The argv of a persistent adapter, with {kit}, {adapter_dir} and {node} filled in. */
@@ -184,7 +190,7 @@ function headerFor(options: RunOptions, hello: HelloReply | null, total: number)
     adapter: { name: options.adapter.name, mode: options.adapter.mode, command: options.adapter.mode === "persistent" ? persistentCommand(options.adapter, options.kitRoot) : [] },
     implementation: hello,
     environment: { node: process.version, platform: process.platform, arch: process.arch, cpus: cpus().length },
-    containment: containmentHeader(options.reaped),
+    containment: containmentHeader(options.reaped, options.memoryBytes),
     started_at: new Date().toISOString(),
   };
   if (options.filter) header.suite.filter = options.filter;
@@ -193,9 +199,14 @@ function headerFor(options: RunOptions, hello: HelloReply | null, total: number)
 }
 
 /** How this run finds what implementations leave (runner/shared/process-cell.ts), and what dead runs had left. */
-function containmentHeader(reaped: RunOptions["reaped"]): ContainmentHeader {
+function containmentHeader(reaped: RunOptions["reaped"], memoryBytes: number | undefined): ContainmentHeader {
   const c = containment();
-  return { mechanism: c.mechanism, ...(c.why !== undefined ? { why: c.why } : {}), ...(reaped ? { reaped } : {}) };
+  return {
+    mechanism: c.mechanism,
+    ...(c.why !== undefined ? { why: c.why } : {}),
+    ...(memoryBytes !== undefined ? { memory_limit: memoryBytes } : {}),
+    ...(reaped ? { reaped } : {}),
+  };
 }
 
 function suiteBugRecord(b: BrokenCase): CaseRecord {

@@ -170,6 +170,7 @@ export const reportHeaderSchema: JSONSchemaType<ReportHeader> = {
       properties: {
         mechanism: { type: "string", enum: ["cgroup", "marker"] },
         why: { type: "string", nullable: true },
+        memory_limit: { type: "integer", minimum: 1, nullable: true },
         reaped: {
           type: "object",
           nullable: true,

@@ -41,6 +41,8 @@ export interface ContainmentHeader {
   mechanism: "cgroup" | "marker";
   /** Why cgroups were not used. */
   why?: string;
+  /** `--memory-limit`: each implementation process's memory bound, in bytes. */
+  memory_limit?: number;
   /** Processes and case folders of earlier runs that died without cleaning up (SIGKILL), removed when this one started. */
   reaped?: { processes: (LeftoverRecord & { run: string })[]; folders: string[] };
 }
