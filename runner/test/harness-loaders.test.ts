@@ -11,14 +11,14 @@
 //   outcomes, field by field. Without the harnesses that part skips loudly (a failure under CI=true).
 // Re-publish after a change with `npm run publish-loaders [-- --adapter NAME]` (runs the whole suite).
 
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readdir, readFile } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resolveAdapter } from "../src/adapters/load-adapter.js";
 import { loadCases } from "../src/cases/load-cases.js";
 import { loadPins } from "../src/harness/pins.js";
 import { loaderMatrixFor } from "../src/loader-matrix/command.js";
-import { LOADER_ADAPTERS, MATRIX_FILE, publishedReports, readSources, sourcesFingerprint, type PublishedReport } from "../src/loader-matrix/published.js";
+import { ADAPTER_SHARED_FILES, LOADER_ADAPTERS, MATRIX_FILE, publishedReports, readSources, sourcesFingerprint, type PublishedReport } from "../src/loader-matrix/published.js";
 import { readReport } from "../src/report/jsonl.js";
 import { renderMarkdown } from "../src/report/markdown.js";
 import { runSuite } from "../src/run/run-suite.js";
@@ -47,6 +47,27 @@ function verdict(r: CaseRecord | undefined): string {
 }
 
 describe("the published reports of the Agent Plugins consumers", () => {
+  // (runner/src/harness/, which the adapters also import to find the harness binaries, is the kit's and is not fingerprinted)
+  it("fingerprint the files of runner/shared/ the adapters import, and what those import", async () => {
+    const imported = new Set<string>();
+    const importsOf = async (file: string): Promise<string[]> =>
+      [...(await readFile(join(KIT_ROOT, file), "utf8")).matchAll(/from "([^"]+)"/g)].map((m) => m[1]!).filter((s) => s.startsWith("."));
+    const folders = [...new Set(Object.values(LOADER_ADAPTERS).flat())].filter((f) => f.startsWith("adapters-under-test/"));
+    for (const folder of folders) {
+      for (const entry of await readdir(join(KIT_ROOT, folder), { recursive: true })) {
+        if (!/\.(ts|mts|mjs|js)$/.test(entry)) continue;
+        const file = join(folder, entry);
+        for (const spec of await importsOf(file)) {
+          const target = relative(KIT_ROOT, resolve(KIT_ROOT, dirname(file), spec)).replace(/\.js$/, ".ts");
+          if (target.startsWith("runner/shared/")) imported.add(target);
+        }
+      }
+    }
+    // and what those files import in turn
+    for (const file of [...imported]) for (const spec of await importsOf(file)) imported.add(relative(KIT_ROOT, resolve(KIT_ROOT, dirname(file), spec)).replace(/\.js$/, ".ts"));
+    expect([...imported].sort()).toEqual([...ADAPTER_SHARED_FILES].sort());
+  });
+
   it("exist for every consumer", () => {
     expect(published.map((p) => p.adapter)).toEqual(Object.keys(LOADER_ADAPTERS));
   });

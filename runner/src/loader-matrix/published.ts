@@ -6,7 +6,7 @@
 
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 
 export const PUBLISHED_DIR = "reports/published/agent-plugins";
@@ -14,13 +14,20 @@ export const SOURCES_FILE = "sources.json";
 export const MATRIX_FILE = "docs/agent-plugins-compatibility.md";
 export const AGENT_PLUGINS_GLOB = "agent-plugins/**";
 
-/** The consumers the matrix shows, in its column order, and the folders of the code that produced each one's verdicts. */
+/**
+ * The files of runner/shared/ the harness adapters run (what they import, and what that imports):
+ * not the whole folder, which also holds the kit's own containment code.
+ * runner/test/harness-loaders.test.ts checks the list against the adapters' imports.
+ */
+export const ADAPTER_SHARED_FILES = ["runner/shared/protocol.ts", "runner/shared/serve-protocol.ts", "runner/shared/validation-report.ts"];
+
+/** The consumers the matrix shows, in its column order, and the folders (or files) of the code that produced each one's verdicts. */
 export const LOADER_ADAPTERS: Record<string, string[]> = {
   reference: [],
-  "codex-loader": ["adapters-under-test/codex", "adapters-under-test/codex-loader", "adapters-under-test/shared", "runner/shared"],
-  "codex-install": ["adapters-under-test/codex", "adapters-under-test/codex-install", "adapters-under-test/shared", "runner/shared"],
-  "claude-code-loader": ["adapters-under-test/claude-code", "adapters-under-test/claude-code-loader", "adapters-under-test/shared", "runner/shared"],
-  "claude-code-install": ["adapters-under-test/claude-code", "adapters-under-test/claude-code-install", "adapters-under-test/shared", "runner/shared"],
+  "codex-loader": ["adapters-under-test/codex", "adapters-under-test/codex-loader", "adapters-under-test/shared", ...ADAPTER_SHARED_FILES],
+  "codex-install": ["adapters-under-test/codex", "adapters-under-test/codex-install", "adapters-under-test/shared", ...ADAPTER_SHARED_FILES],
+  "claude-code-loader": ["adapters-under-test/claude-code", "adapters-under-test/claude-code-loader", "adapters-under-test/shared", ...ADAPTER_SHARED_FILES],
+  "claude-code-install": ["adapters-under-test/claude-code", "adapters-under-test/claude-code-install", "adapters-under-test/shared", ...ADAPTER_SHARED_FILES],
 };
 
 /** `codex-loader-0.147.0-2026-12-04` (the implementation's version, the run's date). */
@@ -28,7 +35,7 @@ export function publishedName(adapter: string, version: string, date: string): s
   return `${adapter}-${version}-${date}`;
 }
 
-/** sha256 over every file below `folders` (kit-relative), by path and content; "" for none. */
+/** sha256 over every file below `folders` (kit-relative; a file stands for itself), by path and content; "" for none. */
 export async function sourcesFingerprint(root: string, folders: string[]): Promise<string> {
   if (folders.length === 0) return "";
   const files: string[] = [];
@@ -39,7 +46,10 @@ export async function sourcesFingerprint(root: string, folders: string[]): Promi
       else if (e.isFile()) files.push(path);
     }
   };
-  for (const folder of folders) await walk(join(root, folder));
+  for (const folder of folders) {
+    if ((await stat(join(root, folder))).isFile()) files.push(join(root, folder));
+    else await walk(join(root, folder));
+  }
   const hash = createHash("sha256");
   for (const file of files.map((f) => relative(root, f)).sort()) {
     hash.update(`${file}\0`);
