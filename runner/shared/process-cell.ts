@@ -12,7 +12,7 @@
 // In both, whatever the cell's process group holds is killed by group as before; the cell finds
 // what left the group. See docs/CONTAINMENT.md for what each platform guarantees.
 
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ownV1Memory, v1Limit, v2Limit, type MemoryLimit } from "./memory-limit.js";
@@ -90,6 +90,23 @@ export function ownCgroup(mounts = read("/proc/mounts"), self = read("/proc/self
 /** All the cells of one process (one run), and how they are made. */
 export class Containment {
   readonly token = runToken();
+  /**
+   * Runs reap only the dead runs of their own scope: those with the same PAPC_TMPDIR (unset, as
+   * usual: all of the machine's), as they reap only the case folders of their own base.
+   */
+  readonly scope = createHash("sha256")
+    .update(process.env.PAPC_TMPDIR ?? "")
+    .digest("hex")
+    .slice(0, 6);
+  /** The run's cgroup folder name: `papc-run-<scope>.<token>`. */
+  private get runName(): string {
+    return `papc-run-${this.scope}.${this.token}`;
+  }
+
+  /** The token of `<scope>.<token>` when the scope is this run's own; else undefined. */
+  private ownScope(scoped: string | undefined): string | undefined {
+    return scoped?.startsWith(`${this.scope}.`) ? scoped.slice(this.scope.length + 1) : undefined;
+  }
   readonly mechanism: Mechanism;
   /** Why cgroups are not used, when they are not. */
   readonly why: string | undefined;
@@ -111,9 +128,9 @@ export class Containment {
    */
   newCell(label: string, memoryBytes?: number): Cell {
     const name = `${label}-${++this.cells}`;
-    const environment = { [CELL_VARIABLE]: `${this.token}/${name}` };
+    const environment = { [CELL_VARIABLE]: `${this.scope}.${this.token}/${name}` };
     if (!this.home) return new MarkerCell(name, environment, memoryBytes === undefined ? undefined : this.v1Limit(name, memoryBytes));
-    this.runGroup ??= join(this.home, `papc-run-${this.token}`);
+    this.runGroup ??= join(this.home, this.runName);
     const dir = join(this.runGroup, name);
     mkdirSync(dir, { recursive: true });
     const memory = memoryBytes === undefined ? undefined : this.v2MemoryReady() ? v2Limit(dir, memoryBytes) : this.v1Limit(name, memoryBytes);
@@ -123,7 +140,7 @@ export class Containment {
   /** Why `--memory-limit` cannot be applied on this machine; undefined: it can. */
   memoryLimitWhy(): string | undefined {
     if (this.home) {
-      this.runGroup ??= join(this.home, `papc-run-${this.token}`);
+      this.runGroup ??= join(this.home, this.runName);
       mkdirSync(this.runGroup, { recursive: true });
       if (this.v2MemoryReady()) return undefined;
     }
@@ -159,7 +176,7 @@ export class Containment {
   private v1Limit(name: string, bytes: number): MemoryLimit {
     const v1 = ownV1Memory();
     if ("why" in v1) throw new MemoryLimitUnsupported(this.memoryLimitWhy() ?? v1.why);
-    this.v1RunGroup ??= join(v1.dir, `papc-run-${this.token}`);
+    this.v1RunGroup ??= join(v1.dir, this.runName);
     return v1Limit(this.v1RunGroup, name, bytes);
   }
 
@@ -174,7 +191,7 @@ export class Containment {
     const v1 = ownV1Memory();
     for (const home of [this.home, "dir" in v1 ? v1.dir : undefined]) {
       for (const entry of home ? safeReaddir(home) : []) {
-        const token = /^papc-run-(.+)$/.exec(entry)?.[1];
+        const token = this.ownScope(/^papc-run-(.+)$/.exec(entry)?.[1]);
         if (!token || token === this.token || tokenAlive(token)) continue;
         dead.add(token);
         const dir = join(home!, entry);
@@ -184,8 +201,8 @@ export class Containment {
       }
     }
     for (const [pid, value] of markerValues(CELL_VARIABLE)) {
-      const token = value.split("/")[0] ?? "";
-      if (token === this.token || found.has(pid) || (!dead.has(token) && tokenAlive(token))) continue;
+      const token = this.ownScope(value.split("/")[0]) ?? "";
+      if (!token || token === this.token || found.has(pid) || (!dead.has(token) && tokenAlive(token))) continue;
       const [entry] = runningEntries([pid]);
       if (!entry) continue;
       found.set(pid, { pid, command: entry.command, run: token });
