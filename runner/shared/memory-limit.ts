@@ -6,8 +6,9 @@
 // say why it died. Elsewhere (macOS, an ordinary user without a delegated cgroup) there is no
 // such mechanism here: the option is refused, never silently ignored.
 
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readText } from "./process-table.js";
 
 export interface MemoryLimit {
   readonly bytes: number;
@@ -28,13 +29,13 @@ export function v2Limit(dir: string, bytes: number): MemoryLimit {
     bytes,
     enter: () => undefined,
     leave: () => undefined,
-    oomKilled: () => counter(read(join(dir, "memory.events")), "oom_kill") > 0,
+    oomKilled: () => counter(readText(join(dir, "memory.events")), "oom_kill") > 0,
     remove: () => undefined, // the cell removes its folder
   };
 }
 
 /** The v1 memory hierarchy's folder of this process, or why there is none. */
-export function ownV1Memory(mounts = read("/proc/mounts"), self = read("/proc/self/cgroup")): { dir: string } | { why: string } {
+export function ownV1Memory(mounts = readText("/proc/mounts"), self = readText("/proc/self/cgroup")): { dir: string } | { why: string } {
   if (mounts === undefined || self === undefined) return { why: "no /proc (not Linux)" };
   const mount = mounts
     .split("\n")
@@ -59,8 +60,8 @@ export function v1Limit(home: string, name: string, bytes: number): MemoryLimit 
     leave: () => writeFileSync(join(home, "cgroup.procs"), String(process.pid)),
     // oom_kill is counted since Linux 4.13; before, failcnt says the bound was hit
     oomKilled: () => {
-      const control = read(join(dir, "memory.oom_control")) ?? "";
-      return /^oom_kill \d+$/m.test(control) ? counter(control, "oom_kill") > 0 : Number(read(join(dir, "memory.failcnt")) ?? 0) > 0;
+      const control = readText(join(dir, "memory.oom_control")) ?? "";
+      return /^oom_kill \d+$/m.test(control) ? counter(control, "oom_kill") > 0 : Number(readText(join(dir, "memory.failcnt")) ?? 0) > 0;
     },
     remove: () => {
       try {
@@ -83,12 +84,4 @@ export function parseMemorySize(text: string): number | undefined {
 
 function counter(text: string | undefined, name: string): number {
   return Number(new RegExp(`^${name} (\\d+)$`, "m").exec(text ?? "")?.[1] ?? 0);
-}
-
-function read(file: string): string | undefined {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
 }

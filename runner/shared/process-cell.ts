@@ -13,10 +13,10 @@
 // what left the group. See docs/CONTAINMENT.md for what each platform guarantees.
 
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ownV1Memory, v1Limit, v2Limit, type MemoryLimit } from "./memory-limit.js";
-import { killPid, markerValues, runningEntries, startedAt, type ProcessEntry } from "./process-table.js";
+import { killPid, markerValues, readText, runningEntries, startedAt, type ProcessEntry } from "./process-table.js";
 
 /** The environment variable that marks the processes of a cell. */
 export const CELL_VARIABLE = "PAPC_CELL";
@@ -75,7 +75,7 @@ export function tokenAlive(token: string): boolean {
 }
 
 /** The writable cgroup v2 folder this process lives in, or why there is none. */
-export function ownCgroup(mounts = read("/proc/mounts"), self = read("/proc/self/cgroup")): { dir: string } | { why: string } {
+export function ownCgroup(mounts = readText("/proc/mounts"), self = readText("/proc/self/cgroup")): { dir: string } | { why: string } {
   if (mounts === undefined || self === undefined) return { why: "no /proc (not Linux)" };
   const mount = mounts
     .split("\n")
@@ -163,7 +163,7 @@ export class Containment {
   /** The run's v2 cgroup hands the memory controller to its cells (enabled once). */
   private v2MemoryReady(): boolean {
     if (this.v2Memory !== undefined || !this.runGroup) return this.v2Memory ?? false;
-    const controllers = (read(join(this.runGroup, "cgroup.controllers")) ?? "").split(/\s+/);
+    const controllers = (readText(join(this.runGroup, "cgroup.controllers")) ?? "").split(/\s+/);
     try {
       if (controllers.includes("memory")) writeFileSync(join(this.runGroup, "cgroup.subtree_control"), "+memory");
       this.v2Memory = controllers.includes("memory");
@@ -368,7 +368,7 @@ function leftoversOf(entries: readonly ProcessEntry[], killedGroup: number | und
 /** Pids in the cgroup folder and every cgroup below it. */
 function members(dir: string): number[] {
   const pids: number[] = [];
-  const text = read(join(dir, "cgroup.procs")) ?? "";
+  const text = readText(join(dir, "cgroup.procs")) ?? "";
   for (const line of text.split("\n")) if (line !== "") pids.push(Number(line));
   for (const entry of safeReaddir(dir, true)) pids.push(...members(join(dir, entry)));
   return pids;
@@ -433,14 +433,6 @@ function probe(dir: string, enter = true): string | undefined {
     } catch {
       // left for reapDeadRuns? it holds no process; harmless
     }
-  }
-}
-
-function read(file: string): string | undefined {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return undefined;
   }
 }
 

@@ -136,6 +136,15 @@ export function startedAt(pid: number): number | undefined {
   }
 }
 
+/** A text file's content, or undefined when it cannot be read (a /proc or cgroup file that is gone). */
+export function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
 /** SIGKILL to one process; harmless when it is gone. */
 export function killPid(pid: number): void {
   try {

@@ -4,7 +4,8 @@
 // command line proves they are papc's own).
 
 import { readBounded } from "../fixtures/read-bounded.js";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { processEntry } from "../../shared/process-table.js";
 import { capturePath, entryOf } from "./package-files.js";
 import { SLEEPER_MARKER } from "./handler-script.js";
 
@@ -66,21 +67,9 @@ export async function killLeftovers(root: string, hookIds: readonly string[]): P
   }
 }
 
-/** The command line of a live process, or undefined when it is gone, a zombie, or cannot be read. */
-function commandLine(pid: number): string | undefined {
-  const proc = `/proc/${pid}`;
-  if (!existsSync(proc)) return undefined;
-  try {
-    if (readFileSync(`${proc}/stat`, "utf8").split(") ")[1]?.startsWith("Z")) return undefined;
-    return readFileSync(`${proc}/cmdline`, "utf8").split("\0").join(" ");
-  } catch {
-    return undefined;
-  }
-}
-
 function isOurs(pid: number, marker: string): boolean {
   if (!existsSync("/proc/self")) return false; // without /proc a pid cannot be tied to papc: leave it
-  return commandLine(pid)?.includes(marker) ?? false;
+  return processEntry(pid)?.command.includes(marker) ?? false;
 }
 
 function killIfOurs(pid: number, marker: string): void {
