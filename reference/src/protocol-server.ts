@@ -22,7 +22,7 @@ const capabilities = {
   lifecycle: () => import("./lifecycle/operations.js"),
 };
 
-export const OPERATIONS: Operation[] = ["validate", "validate-cli", "dispatch", "live", "load-agent-plugin", "compose", ...LIFECYCLE_OPERATIONS];
+export const OPERATIONS: Operation[] = ["validate", "validate-cli", "dispatch", "live", "project", "load-agent-plugin", "compose", ...LIFECYCLE_OPERATIONS];
 
 export function helloReply(): HelloReply {
   const homepage = kitHomepage();
@@ -98,6 +98,26 @@ async function handleLive(seq: number, source: string, args: JsonRecord): Promis
 }
 
 /**
+ * The `project` operation (SPEC 1.12): the same projection as data. A request it cannot serve
+ * (an unknown provider or format) is exit 2, a package it cannot load exit 1, a refusal exit 1;
+ * none of them has a configuration.
+ */
+async function handleProject(seq: number, source: string, args: JsonRecord): Promise<RunReply> {
+  const { provider, plugin, format } = args;
+  if (typeof provider !== "string") return errored(seq, "project needs case.args.provider (claude-code or codex)");
+  if (typeof plugin !== "string") return errored(seq, "project needs case.args.plugin (a package directory name)");
+  if (format !== undefined && typeof format !== "string") return errored(seq, "project: case.args.format must be a string");
+  const { project } = await capabilities.project();
+  const result = await project({ provider, source, plugin, ...(format === undefined ? {} : { format }) });
+  if (result.kind !== "projection") return { seq, result: { exit: result.kind === "usage" ? 2 : 1, config: null, omitted: [], refused: [], message: result.message } };
+  const refused = result.refused.length > 0;
+  return {
+    seq,
+    result: { exit: refused ? 1 : 0, format: result.format, config: refused ? null : { hooks: { ...result.config?.hooks } }, omitted: result.omitted, refused: result.refused },
+  };
+}
+
+/**
  * The `load-agent-plugin` operation: case.source is the plugin root; PLUGIN_DATA is
  * <case.root>/plugin-data/<name> (chosen and reported, never created).
  */
@@ -149,6 +169,7 @@ export async function handleRun(seq: number, payload: unknown): Promise<RunReply
       operation !== "validate" &&
       operation !== "dispatch" &&
       operation !== "live" &&
+      operation !== "project" &&
       operation !== "load-agent-plugin" &&
       operation !== "compose" &&
       !isLifecycleOperation(operation)
@@ -159,6 +180,7 @@ export async function handleRun(seq: number, payload: unknown): Promise<RunReply
     if (typeof source !== "string" || source === "") return errored(seq, `${operation} needs case.source (the source directory)`);
     if (operation === "dispatch") return await handleDispatch(seq, source, isRecord(payload["args"]) ? payload["args"] : {});
     if (operation === "live") return await handleLive(seq, source, isRecord(payload["args"]) ? payload["args"] : {});
+    if (operation === "project") return await handleProject(seq, source, isRecord(payload["args"]) ? payload["args"] : {});
     if (operation === "load-agent-plugin") return await handleLoadAgentPlugin(seq, source, payload["root"]);
     if (operation === "compose") return await handleCompose(seq, source, payload["args"]);
     if (isLifecycleOperation(operation)) return { seq, result: { ...(await (await capabilities.lifecycle()).runLifecycle(operation, source, payload["args"])) } };

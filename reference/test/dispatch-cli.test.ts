@@ -95,7 +95,7 @@ describe("protocol server: dispatch", () => {
       .filter((l) => l !== "")
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(replies[0]).toMatchObject({
-      operations: ["validate", "validate-cli", "dispatch", "live", "load-agent-plugin", "compose", "review", "approve", "revoke", "activate", "remove"],
+      operations: ["validate", "validate-cli", "dispatch", "live", "project", "load-agent-plugin", "compose", "review", "approve", "revoke", "activate", "remove"],
     });
     expect(replies[1]).toEqual({
       seq: 1,

@@ -59,7 +59,7 @@ describe("protocol server", () => {
     expect(replies[0]).toMatchObject({
       protocol: 1,
       implementation: { name: "pap-reference", language: "TypeScript" },
-      operations: ["validate", "validate-cli", "dispatch", "live", "load-agent-plugin", "compose", "review", "approve", "revoke", "activate", "remove"],
+      operations: ["validate", "validate-cli", "dispatch", "live", "project", "load-agent-plugin", "compose", "review", "approve", "revoke", "activate", "remove"],
       profiles: ["pap-0.1", "agent-plugins-1.0"],
       providers: [
         { name: "claude-code", version: "2.1.233" },

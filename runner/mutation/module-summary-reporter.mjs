@@ -16,15 +16,15 @@ const OUT_DIR = resolve(KIT_ROOT, "reports/mutation");
 /** The modules the mutation run scores, by path below the kit root. */
 export const MODULES = [
   { name: "validator", test: (f) => /^reference\/src\/(validate\/)?[^/]+\.ts$/.test(f) },
-  // The projection (operation live) sits beside the dispatcher but runs only in live cases,
-  // which need the real pinned harnesses and are not part of mutation testing: reported apart.
+  // The projection sits beside the dispatcher but is judged by the project cases (its own chunk
+  // in run-modules.mjs), not the dispatch cases: reported apart.
   { name: "projection", test: (f) => f === "reference/src/dispatch/project.ts" },
   { name: "dispatcher", test: (f) => f.startsWith("reference/src/dispatch/") },
   { name: "loader", test: (f) => f.startsWith("reference/src/agent-plugins/") },
   { name: "lifecycle", test: (f) => f.startsWith("reference/src/lifecycle/") },
 ];
-/** The score each module must reach (runner/mutation/README.md: validator and dispatcher). */
-export const TARGETS = { validator: 85, dispatcher: 85 };
+/** The score each module must reach (runner/mutation/README.md): 85 % for every module. */
+export const TARGETS = { validator: 85, dispatcher: 85, projection: 85, loader: 85, lifecycle: 85 };
 
 const STATUSES = ["Killed", "Timeout", "Survived", "NoCoverage", "RuntimeError", "CompileError", "Ignored", "Pending"];
 

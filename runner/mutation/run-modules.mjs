@@ -56,13 +56,16 @@ const tree = (dir) =>
 // (~80 ms): a surviving validator mutant would cost a minute instead of seconds. The loader
 // shares frontmatter.ts and json-pointer.ts with the validator, hence its cases there too.
 const VALIDATOR_CASES = "validate,load-agent-plugin";
+const PROJECTION = "reference/src/dispatch/project.ts";
 
 /** Chunks of a few hundred mutants each (a validator mutant costs ~2-5 s; see README.md). */
 export const CHUNKS = [
   // (dispatch under a trust store, an untrusted hook or a package that no longer validates, is
   // reached only by the multi-step cases: with them the chunk took over 40 minutes, so those few
   // mutants stay uncovered here and the lifecycle chunk tests the gate that drives them)
-  { module: "dispatcher", operations: "dispatch", files: tree("reference/src/dispatch") },
+  { module: "dispatcher", operations: "dispatch", files: tree("reference/src/dispatch").filter((f) => f !== PROJECTION) },
+  // the projection is judged by the project cases, whose commands run the built dispatcher (dist/ in the sandbox)
+  { module: "projection", operations: "project", files: [PROJECTION] },
   {
     module: "validator",
     operations: VALIDATOR_CASES,
@@ -113,7 +116,12 @@ if (own.includes("--save-baseline")) {
   writeFileSync(BASELINE, gzipSync(readFileSync(INCREMENTAL), { level: 9 }));
   const sources = Object.fromEntries(CHUNKS.flatMap((c) => c.files).map((f) => [f, sha256(f)]));
   writeFileSync(BASELINE_SOURCES, JSON.stringify(sources, null, 2) + "\n");
-  console.log(`baseline saved: ${relative(KIT_ROOT, BASELINE)} and ${relative(KIT_ROOT, BASELINE_SOURCES)} (commit both)`);
+  const { scoreTable, withTable, TABLE_FILES } = await import("./score-table.mjs");
+  const table = scoreTable();
+  for (const file of TABLE_FILES) writeFileSync(resolve(KIT_ROOT, file), withTable(readFileSync(resolve(KIT_ROOT, file), "utf8"), table, file));
+  console.log(
+    `baseline saved: ${relative(KIT_ROOT, BASELINE)} and ${relative(KIT_ROOT, BASELINE_SOURCES)}, its scores written into ${TABLE_FILES.join(" and ")} (commit all four)`,
+  );
   process.exit(0);
 }
 

@@ -378,9 +378,10 @@ function members(dir: string): number[] {
 async function killCgroup(dir: string): Promise<void> {
   const killFile = join(dir, "cgroup.kill");
   for (let round = 0; round < 200; round++) {
-    const pids = members(dir).filter((pid) => pid !== process.pid);
+    // one reading: comparing two would take a process that exited or forked between them for papc itself
+    const pids = members(dir);
+    if (pids.includes(process.pid)) throw new Error(`papc itself is in the cgroup ${dir}: not killing it`);
     if (pids.length === 0) return;
-    if (pids.length !== members(dir).length) throw new Error(`papc itself is in the cgroup ${dir}: not killing it`);
     // cgroup.kill (Linux 5.14+) kills the whole subtree at once, forks in flight included
     if (existsSync(killFile)) writeFileSync(killFile, "1");
     else for (const pid of pids) killPid(pid);

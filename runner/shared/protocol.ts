@@ -7,7 +7,7 @@ import type { ValidationReport } from "./validation-report.js";
 export const PROTOCOL_VERSION = 1;
 
 /** The operations of the process protocol. The five lifecycle ones occur only as steps (SPEC 1.11). */
-export type Operation = "validate" | "validate-cli" | "dispatch" | "compose" | "load-agent-plugin" | "live" | LifecycleOperation;
+export type Operation = "validate" | "validate-cli" | "dispatch" | "compose" | "load-agent-plugin" | "live" | "project" | LifecycleOperation;
 
 /** The lifecycle operations (SPEC 1.11, chapter 11). */
 export type LifecycleOperation = "review" | "approve" | "revoke" | "activate" | "remove";
@@ -173,6 +173,52 @@ export interface LiveResult {
   omitted: ProjectionEntry[];
   refused: ProjectionEntry[];
   /** Why nothing could be projected (an invalid package, say), for people. */
+  message?: string;
+}
+
+/** `case.args` of a `project` run (SPEC 1.12): which package to project for which provider. */
+export interface ProjectArgs {
+  /** "claude-code" or "codex" (a case about bad input sends another name). */
+  provider: string;
+  /** The package: `plugins/<plugin>/PLUGIN.toml` below `case.source`. */
+  plugin: string;
+  /** A native format the implementation offers for the provider; absent: its default. */
+  format?: string;
+}
+
+/** One native handler of a projected configuration: the command a harness runs for the event. */
+export interface NativeCommand {
+  type: string;
+  command: string;
+  /** Seconds, as both harnesses read it. */
+  timeout?: number;
+}
+
+/** One native matcher group: the tools it selects (absent: every one) and its commands. */
+export interface NativeGroup {
+  matcher?: string;
+  hooks: NativeCommand[];
+}
+
+/** The native hook configuration as data: `hooks.<Event>` as Claude Code's settings and Codex's config.toml both write it. */
+export interface NativeHooks {
+  hooks: Record<string, NativeGroup[]>;
+}
+
+/**
+ * Normalized result of the `project` operation (SPEC 1.12): the native configuration the
+ * implementation would install, as data, with the hooks it left out or refused.
+ */
+export interface ProjectResult {
+  /** 0 projected; 1 refused, or the package could not be loaded; 2 a request it cannot serve (an unknown provider or format). */
+  exit: number;
+  /** The native format it chose ("settings-json", "config-toml", …). */
+  format?: string;
+  /** The configuration; null when it wrote none (refused, or an error). */
+  config: NativeHooks | null;
+  omitted: ProjectionEntry[];
+  refused: ProjectionEntry[];
+  /** Why nothing could be projected, for people. */
   message?: string;
 }
 

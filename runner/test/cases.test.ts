@@ -74,7 +74,7 @@ describe("case schema", () => {
     expect(set.problems.map((p) => [p.line, p.message])).toEqual([
       [1, '/id must match pattern "^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)+$"'],
       [3, "/spec must NOT have fewer than 1 items"],
-      [4, '/operation must be equal to one of the allowed values ("validate", "validate-cli", "dispatch", "compose", "load-agent-plugin", "live")'],
+      [4, '/operation must be equal to one of the allowed values ("validate", "validate-cli", "dispatch", "compose", "load-agent-plugin", "live", "project")'],
     ]);
     expect(set.broken).toHaveLength(1);
   });

@@ -208,7 +208,7 @@ describe("papc new case", () => {
     }
     expect((await run({ path: "manifest/semantic/x", case: "Bad" })).err).toMatch(/--case "Bad" is not one id segment/);
     expect((await run({ path: "manifest/semantic/x", operation: "validation" })).err).toMatch(
-      /--operation must be one of validate, validate-cli, dispatch, compose, load-agent-plugin, live, steps/,
+      /--operation must be one of validate, validate-cli, dispatch, compose, load-agent-plugin, live, project, steps/,
     );
   });
 

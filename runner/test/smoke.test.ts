@@ -99,8 +99,8 @@ describe("the smoke cases", () => {
     const spec = await loadSpec(join(KIT_ROOT, "SPEC.md"));
     const { cases, problems } = await loadSmokeCases({ kitRoot: KIT_ROOT, spec });
     expect(problems).toEqual([]);
-    expect(new Set(cases.map((c) => c.operation))).toEqual(new Set(["validate", "validate-cli", "dispatch", "load-agent-plugin", "compose"]));
-    for (const op of ["validate", "dispatch", "load-agent-plugin", "compose"]) {
+    expect(new Set(cases.map((c) => c.operation))).toEqual(new Set(["validate", "validate-cli", "dispatch", "load-agent-plugin", "compose", "project"]));
+    for (const op of ["validate", "dispatch", "load-agent-plugin", "compose", "project"]) {
       const names = cases.filter((c) => c.operation === op).map(lastSegment);
       expect(names.filter((n) => n === CONTROL_EXPECTED || n === CONTROL_OPPOSITE).sort()).toEqual([CONTROL_EXPECTED, CONTROL_OPPOSITE]);
     }
@@ -136,7 +136,7 @@ describe("papc smoke", () => {
     });
     // the control pairs: one pass and one fail each
     const control = result.cases.filter((c) => /\/control-/.test(c.id));
-    expect(control.map((c) => `${lastSegment(c)} ${c.outcome}`).sort()).toEqual([...Array(5).fill("control-expected pass"), ...Array(5).fill("control-opposite fail")]);
+    expect(control.map((c) => `${lastSegment(c)} ${c.outcome}`).sort()).toEqual([...Array(6).fill("control-expected pass"), ...Array(6).fill("control-opposite fail")]);
   }, 60_000);
 
   it("warns when the replies lack a field that many cases check, and not for the reference (KIT-SMOKE-FIELDS)", async () => {

@@ -109,6 +109,24 @@ const TARGETED_PROJECTIONS: [string, string[]][] = [
   ],
 ];
 
+/** Each wrong projection of a project case (KIT-PROJECT-TEETH) and the project cases written to catch it. */
+const TARGETED_PROJECTS: [string, string[]][] = [
+  ["unanchored-matcher", ["matcher/one-name-anchored-claude", "matcher/one-name-anchored-codex"]],
+  ["unescaped-matcher", ["matcher/escaped-dot-claude", "matcher/escaped-specials-codex"]],
+  ["first-name-matcher", ["matcher/union-of-hooks-claude", "matcher/union-of-hooks-codex"]],
+  ["ignores-matcher", ["matcher/per-event-claude", "matcher/shared-name-once-codex"]],
+  ["command-per-hook", ["several/three-on-one-event-claude", "several/three-on-one-event-codex"]],
+  ["timeout-without-margin", ["several/whole-seconds-codex"]],
+  ["unclamped-session-end", ["several/session-end-clamped-codex"]],
+  ["drops-failure-event", ["events/claude-tool-call-after-observe", "several/every-subject-claude"]],
+  ["adds-session-start", ["several/no-hooks-claude", "several/no-hooks-codex"]],
+  ["refuses-nothing", ["unsupported/required-replace-output-codex", "unsupported/required-with-supported-codex"]],
+  ["hides-omissions", ["unsupported/optional-omitted-codex", "unsupported/only-optional-omitted-codex"]],
+  ["dispatches-unnamed", ["unsupported/optional-omitted-codex"]],
+  ["configures-on-error", ["input/unknown-plugin", "input/invalid-package", "input/invalid-hook"]],
+  ["usage-as-error", ["input/unknown-provider", "input/unknown-format"]],
+].map(([mutation, ids]) => [mutation as string, (ids as string[]).map((id) => `hooks/projection/${id}`)]);
+
 const wrongCli = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-cli.mjs"), mutation];
 
 const wrongLifecycle = (mutation: string): string[] => ["node", join(MUTANTS, "wrong-lifecycle.mjs"), mutation];
@@ -275,6 +293,15 @@ describe("every case has teeth", async () => {
     expect(live.map((c) => c.id).filter((id) => !failed.has(id))).toEqual([]);
   }, 600_000);
 
+  it("every project case fails against at least one wrong projection, and each wrong projection fails the project cases written for it (KIT-PROJECT-TEETH)", async () => {
+    const projects = byOperation("project");
+    await expectTargetsCaught(
+      projects,
+      TARGETED_PROJECTS.map(([mutation, ids]) => [mutation, wrongProjection(mutation), ids]),
+    );
+    await expectAllCaught(projects, ["installs-nothing", ...TARGETED_PROJECTS.map(([mutation]) => mutation)].map(wrongProjection));
+  }, 600_000);
+
   it("each seed 004 fixture fails against the wrong loader that breaks its rule, and every agent-plugins case against at least one", async () => {
     const loads = byOperation("load-agent-plugin");
     await expectTargetsCaught(
@@ -310,7 +337,7 @@ describe("every case has teeth", async () => {
   }, 300_000);
 
   it("knows every operation the suite uses", () => {
-    const known = ["validate", "validate-cli", "dispatch", "live", "load-agent-plugin", "compose", "steps"];
+    const known = ["validate", "validate-cli", "dispatch", "live", "project", "load-agent-plugin", "compose", "steps"];
     expect([...new Set(cases.map((c) => c.operation))].filter((op) => !known.includes(op))).toEqual([]);
   });
 });

@@ -116,7 +116,7 @@ describe("a toy operation, registered from its own definition", () => {
       const refused = await loadToySuite();
       expect(refused.cases).toEqual([]);
       expect(refused.problems.map((p) => [p.code, p.line, p.message])).toEqual([
-        ["case-schema", 4, expect.stringMatching(/^\/operation must be equal to one of the allowed values \("validate", .*"live"\)$/)],
+        ["case-schema", 4, expect.stringMatching(/^\/operation must be equal to one of the allowed values \("validate", .*"project"\)$/)],
         ["case-schema", 8, '/expect must NOT have additional properties "said"'],
       ]);
       expect(refused.problems[0]!.message).not.toContain(`"${TOY}"`);

@@ -6,11 +6,12 @@ import { dirname, join, relative, sep } from "node:path";
 import { LineCounter, parseDocument, type Document } from "yaml";
 import { describeErrors } from "../schemas/registry.js";
 import { checkCase, checkCaseTable } from "./case-schemas.js";
-import type { CaseGiven, CaseSpec, LoadedCase, ResolvedDispatch, ResolvedLive } from "../types/case.js";
+import type { CaseGiven, CaseSpec, LoadedCase, ResolvedDispatch, ResolvedLive, ResolvedProject } from "../types/case.js";
 import { problem, type LintProblem } from "../common/problems.js";
 import { RecordingStore } from "../dispatch/recording-store.js";
 import { resolveDispatch } from "../dispatch/resolve-dispatch.js";
 import { proofFindings, resolveLive } from "../live/resolve-live.js";
+import { resolveProject } from "../project/resolve-project.js";
 import { canonicalJson, sha256 } from "../common/canonical.js";
 import { CASE_FILE_BOUNDS, duplicateKeys } from "./case-file-bounds.js";
 import { expandFileRanges } from "./file-ranges.js";
@@ -197,6 +198,7 @@ function addCase(data: unknown, entryPath: YamlPath, folder: string, src: Source
   const problems: LintProblem[] = [];
   let dispatch: ResolvedDispatch | undefined;
   let live: ResolvedLive | undefined;
+  let project: ResolvedProject | undefined;
 
   // `f{0001..4095}` keys become the keys they name before anything else sees the case
   if (isObject(data) && isObject(data.given) && isObject(data.given.files)) {
@@ -228,6 +230,11 @@ function addCase(data: unknown, entryPath: YamlPath, folder: string, src: Source
       const { dispatch: resolved, findings } = resolveDispatch(c, src.recordings);
       for (const f of findings) problems.push(problem(f.code, src.file, locate(f.path, f.key), f.message, c.id));
       dispatch = resolved;
+    }
+    if (c.operation === "project") {
+      const { project: resolved, findings } = resolveProject(c, src.recordings);
+      for (const f of findings) problems.push(problem(f.code, src.file, locate(f.path, f.key), f.message, c.id));
+      project = resolved;
     }
     if (c.operation === "live") {
       const { live: resolved, findings } = resolveLive(c);
@@ -276,9 +283,12 @@ function addCase(data: unknown, entryPath: YamlPath, folder: string, src: Source
     return;
   }
   const c = asLoadable(data as CaseSpec);
-  const loaded: LoadedCase = { ...c, area: areaOf(c.id, folder), hash: caseHash(c, dispatch?.event), location: { file: src.file, line: startLine } };
+  // the payloads a case's requests or judging use are part of its hash
+  const used = dispatch?.event ?? project?.payloads;
+  const loaded: LoadedCase = { ...c, area: areaOf(c.id, folder), hash: caseHash(c, used), location: { file: src.file, line: startLine } };
   if (dispatch) loaded.dispatch = dispatch;
   if (live) loaded.live = live;
+  if (project) loaded.project = project;
   set.cases.push(loaded);
 }
 

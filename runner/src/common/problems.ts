@@ -27,6 +27,7 @@ export type LintCode =
   | "live-event-value"
   | "live-proves"
   | "compose-args"
+  | "project-expect"
   | "validate-cli-args"
   | "case-file-bounds"
   | "fixture-bounds"
@@ -69,7 +70,9 @@ export const FIXES: Record<LintCode, string> = {
   "unknown-provider": "Set given.provider to claude-code or codex when the recording id does not start with one of them.",
   "duplicate-hook-id": "Give every hook of the case its own id; it is also the tool id and the handler's name.",
   "hook-subject-needed": "Give the hook `subject` and `phase`: its event maps to none (SPEC.md 5.1), or it is a live case's hook (no event to take them from).",
-  "unknown-hook": "Name only hooks of given.hooks in expect.handlers (and expect.projection), and expect sleeper_gone only where the handler sets spawn_sleeper.",
+  "unknown-hook":
+    "Name only hooks of given.hooks in expect.handlers (and expect.projection, or a project case's refused, omitted and dispatches), and expect sleeper_gone only where the handler sets spawn_sleeper.",
+  "project-expect": "State either expect.unconfigured (no configuration at all) or expect.events (the configured events), not both.",
   "scenario-tool": "Use a tool the case's provider offers the model (claude-code: shell, subagent; codex: shell, apply_patch, subagent, subagent_wait).",
   "live-event-value": "A live case sends no event of its own: write the handler's expected arguments as plain strings.",
   "live-proves":

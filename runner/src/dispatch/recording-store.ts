@@ -2,8 +2,9 @@
 // cached, so that loading (and `papc lint`) stays fast however many cases share a recording.
 // Only `payload` is read here; provenance, hashes and pins are `papc recordings verify`'s job.
 
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse as parseYaml } from "yaml";
 import { sha256 } from "../common/canonical.js";
 
 export type RecordingRead = { ok: true; payload: Record<string, unknown> } | { ok: false; reason: string };
@@ -32,6 +33,36 @@ export class RecordingStore {
   digest(id: string): string {
     this.read(id);
     return this.digests.get(id)!;
+  }
+
+  /** The ids of the recordings in folder `<dir>/<folder>` (e.g. `codex/0.147.0/Stop`), sorted; none when it does not exist. */
+  idsIn(folder: string): string[] {
+    if (this.dir === undefined) return [];
+    let names: string[];
+    try {
+      names = readdirSync(join(this.dir, folder));
+    } catch {
+      return [];
+    }
+    return names
+      .filter((n) => n.endsWith(".json"))
+      .sort()
+      .map((n) => `${folder}/${n.slice(0, -".json".length)}`);
+  }
+
+  /**
+   * The harness version pins.yaml pins for `provider` (whose folder holds the recordings cases
+   * take by default); undefined when the file or the pin is missing. Shape: `papc recordings verify` checks it.
+   */
+  pinnedVersion(provider: string): string | undefined {
+    if (this.dir === undefined) return undefined;
+    try {
+      const pins = parseYaml(readFileSync(join(this.dir, "pins.yaml"), "utf8")) as { harnesses?: { provider?: unknown; version?: unknown }[] };
+      const version = pins.harnesses?.find((h) => h.provider === provider)?.version;
+      return typeof version === "string" ? version : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** The ids read since the last call, with their digests; starts a new list. */

@@ -4,6 +4,8 @@
 // this one (report and Markdown) and regenerates docs/compatibility.md from it. A run that is
 // not clean publishes nothing and says why.
 
+// the operations register themselves when imported; cli.ts and api.ts do the same
+import "../operations/index.js";
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";

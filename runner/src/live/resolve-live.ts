@@ -17,20 +17,8 @@ export function resolveLive(c: CaseSpec): { live?: ResolvedLive; findings: Dispa
   const scenario = given.scenario;
   if (provider === undefined || scenario === undefined) return { findings }; // the schema requires both
 
-  const seen = new Set<string>();
-  const hooks: ResolvedHook[] = [];
-  for (const [i, h] of (given.hooks ?? []).entries()) {
-    if (seen.has(h.id)) findings.push({ code: "duplicate-hook-id", path: ["given", "hooks", i, "id"], message: `hook id "${h.id}" is used twice in this case` });
-    seen.add(h.id);
-    const resolved = resolveHook(h, undefined, LIVE_DEFAULT_TIMEOUT_MS);
-    if (resolved) hooks.push(resolved);
-    else
-      findings.push({
-        code: "hook-subject-needed",
-        path: ["given", "hooks", i],
-        message: `live hook "${h.id}" needs \`subject\` and \`phase\` (a live case has no event to take them from)`,
-      });
-  }
+  const hooks = resolveEventlessHooks(c, "live", LIVE_DEFAULT_TIMEOUT_MS, findings);
+  const seen = new Set(hooks.map((h) => h.id));
 
   const turns = scenario.turns.filter((t) => !t.providers || t.providers.includes(provider));
   scenario.turns.forEach((turn, i) => {
@@ -83,6 +71,28 @@ export function resolveLive(c: CaseSpec): { live?: ResolvedLive; findings: Dispa
     },
     findings,
   };
+}
+
+/**
+ * The hooks of a case without an event (live, project) with their defaults: each names its
+ * subject and phase; a repeated id or a hook without them is a finding.
+ */
+export function resolveEventlessHooks(c: CaseSpec, operation: string, defaultTimeoutMs: number, findings: DispatchFinding[]): ResolvedHook[] {
+  const seen = new Set<string>();
+  const hooks: ResolvedHook[] = [];
+  for (const [i, h] of (c.given?.hooks ?? []).entries()) {
+    if (seen.has(h.id)) findings.push({ code: "duplicate-hook-id", path: ["given", "hooks", i, "id"], message: `hook id "${h.id}" is used twice in this case` });
+    seen.add(h.id);
+    const resolved = resolveHook(h, undefined, defaultTimeoutMs);
+    if (resolved) hooks.push(resolved);
+    else
+      findings.push({
+        code: "hook-subject-needed",
+        path: ["given", "hooks", i],
+        message: `${operation} hook "${h.id}" needs \`subject\` and \`phase\` (a ${operation} case has no event to take them from)`,
+      });
+  }
+  return hooks;
 }
 
 /**

@@ -6,6 +6,8 @@
 // docs/agent-plugins-compatibility.md from the published reports. A run that is not clean
 // publishes nothing and says why.
 
+// the operations register themselves when imported; cli.ts and api.ts do the same
+import "../operations/index.js";
 import { writeFileSync } from "node:fs";
 import { readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -8,10 +8,11 @@ import { compose } from "./compose/definition.js";
 import { dispatch } from "./dispatch/definition.js";
 import { LIFECYCLE_OPERATIONS } from "./lifecycle/definition.js";
 import { live } from "./live/definition.js";
+import { project } from "./project/definition.js";
 import { loadAgentPlugin } from "./load-agent-plugin/definition.js";
 import { validate } from "./validate/definition.js";
 import { validateCli } from "./validate-cli/definition.js";
 
-export const KIT_OPERATIONS = [validate, validateCli, dispatch, compose, loadAgentPlugin, live, ...LIFECYCLE_OPERATIONS];
+export const KIT_OPERATIONS = [validate, validateCli, dispatch, compose, loadAgentPlugin, live, project, ...LIFECYCLE_OPERATIONS];
 
 for (const definition of KIT_OPERATIONS) registerOperation(definition);

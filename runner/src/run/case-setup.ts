@@ -1,5 +1,5 @@
 // What a case puts on disk and sends: the fixture files and `case.args`. The files are given.files,
-// over the package papc generates for a dispatch, live or multi-step case (and a live case's
+// over the package papc generates for a dispatch, live, project or multi-step case (and a live case's
 // empty work directory); the args are what the operation's definition builds (caseArgs), else
 // given.args as written.
 
@@ -28,6 +28,7 @@ export function fixtureFiles(c: LoadedCase, root: string): Record<string, Fixtur
  */
 function packagePlan(c: LoadedCase): PackagePlan | undefined {
   if (c.live) return { plugin: c.live.plugin, hooks: c.live.hooks };
+  if (c.project) return { plugin: c.project.plugin, hooks: c.project.hooks };
   const members = c.given?.members;
   const withMembers = members ? { members } : {};
   if (c.dispatch) return { ...c.dispatch, ...withMembers };

@@ -74,7 +74,7 @@ export class FixturePool {
 
 /** Cases with the same key get the same tree; undefined when the tree is not the case's alone to give. */
 function poolKey(c: LoadedCase): string | undefined {
-  if (c.operation === "steps" || c.dispatch !== undefined || c.live !== undefined) return undefined;
+  if (c.operation === "steps" || c.dispatch !== undefined || c.live !== undefined || c.project !== undefined) return undefined;
   // the tree as it is written: fixtureFiles without a generated package does not depend on the root
   return sha256(canonicalJson({ files: fixtureFiles(c, "/"), source: c.given?.source ?? "." }));
 }

@@ -111,7 +111,7 @@ export async function runCase(c: LoadedCase, impl: Implementation, options: Case
     return record("error", { message: `papc could not run this case: ${(err as Error).message}` });
   } finally {
     // Handlers or sleepers a dispatcher left running would outlive the case.
-    const hooks = c.dispatch?.hooks ?? c.live?.hooks;
+    const hooks = c.dispatch?.hooks ?? c.live?.hooks ?? c.project?.hooks;
     if (hooks)
       await killLeftovers(
         root,

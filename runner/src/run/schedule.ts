@@ -13,6 +13,8 @@ export function expectedCost(c: LoadedCase): number {
     // a handler is a process (~100 ms); one that outlives its timeout costs the timeout
     cost += 100 + Math.min(h.handler.delay_ms ?? 0, h.timeout_ms) + (h.handler.spawn_sleeper ? h.timeout_ms : 0);
   }
+  // a project case runs each configured event's command: a dispatcher and its handlers
+  cost += 300 * Object.keys(c.project?.payloads ?? {}).length;
   if (c.operation === "steps") cost += 50 * (c.steps?.length ?? 1) + (c.steps?.some((s) => s.operation === "live") ? 10_000 : 0);
   return cost;
 }

@@ -27,6 +27,11 @@ import type {
   MemberState,
   LiveArgs,
   LiveResult,
+  NativeCommand,
+  NativeGroup,
+  NativeHooks,
+  ProjectArgs,
+  ProjectResult,
   ProjectionEntry,
   ProviderClaim,
   ResultReply,
@@ -44,7 +49,7 @@ const BASE = "https://papc.dev/schemas/protocol/";
 
 const operation: JSONSchemaType<Operation> = {
   type: "string",
-  enum: ["validate", "validate-cli", "dispatch", "compose", "load-agent-plugin", "live", "review", "approve", "revoke", "activate", "remove"],
+  enum: ["validate", "validate-cli", "dispatch", "compose", "load-agent-plugin", "live", "project", "review", "approve", "revoke", "activate", "remove"],
 };
 
 export const helloRequestSchema: JSONSchemaType<HelloRequest> = {
@@ -269,6 +274,52 @@ export const liveResultSchema: JSONSchemaType<LiveResult> = {
     format: { type: "string", nullable: true },
     // 8 MiB bounds every reply line anyway; a configuration is a few KiB
     text: { type: "string" },
+    omitted: { type: "array", items: projectionEntry },
+    refused: { type: "array", items: projectionEntry },
+    message: { type: "string", nullable: true },
+  },
+};
+
+/** `case.args` of a `project` run (SPEC 1.12). */
+export const projectArgsSchema: JSONSchemaType<ProjectArgs> = {
+  $id: `${BASE}project-args.schema.json`,
+  type: "object",
+  required: ["provider", "plugin"],
+  properties: {
+    provider: { type: "string" },
+    plugin: { type: "string" },
+    format: { type: "string", nullable: true },
+  },
+};
+
+const nativeCommand: JSONSchemaType<NativeCommand> = {
+  type: "object",
+  required: ["type", "command"],
+  properties: { type: { type: "string" }, command: { type: "string" }, timeout: { type: "number", nullable: true, exclusiveMinimum: 0 } },
+};
+
+const nativeGroup: JSONSchemaType<NativeGroup> = {
+  type: "object",
+  required: ["hooks"],
+  properties: { matcher: { type: "string", nullable: true }, hooks: { type: "array", items: nativeCommand } },
+};
+
+const nativeHooks: JSONSchemaType<NativeHooks> = {
+  type: "object",
+  required: ["hooks"],
+  properties: { hooks: { type: "object", required: [], additionalProperties: { type: "array", items: nativeGroup } } },
+};
+
+/** The `result` of a `project` run: the native configuration as data (SPEC 1.12). */
+export const projectResultSchema: JSONSchemaType<ProjectResult> = {
+  $id: `${BASE}project-result.schema.json`,
+  type: "object",
+  required: ["exit", "config", "omitted", "refused"],
+  properties: {
+    exit: { type: "integer" },
+    format: { type: "string", nullable: true },
+    // required and possibly null: ajv types that as anyOf
+    config: { anyOf: [nativeHooks, { type: "null" } as never] },
     omitted: { type: "array", items: projectionEntry },
     refused: { type: "array", items: projectionEntry },
     message: { type: "string", nullable: true },

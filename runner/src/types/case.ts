@@ -352,6 +352,37 @@ export interface ProjectionExpectation {
   omitted?: string[];
 }
 
+/**
+ * What a `project` case checks (SPEC 1.12): the native configuration as data. Only stated fields
+ * are compared; `events`, when stated, names every configured event.
+ */
+export interface ProjectExpectation {
+  /** The configured native events, exactly (as a set), each with what its one command must be. */
+  events?: Record<string, NativeEventExpectation>;
+  /** The projection wrote no configuration at all (`config` null). */
+  unconfigured?: true;
+  /** The refused hooks' ids, as a set. */
+  refused?: string[];
+  /** The omitted hooks' ids, as a set. */
+  omitted?: string[];
+}
+
+/** One configured native event: its matcher, native timeout and the hooks its command dispatches. */
+export interface NativeEventExpectation {
+  /** null: the event's group has no matcher (every tool); else tool names it must and must not select. */
+  matcher?: MatcherExpectation | null;
+  /** The command's native `timeout`, in seconds, exactly. */
+  timeout?: number;
+  /** The hooks whose handlers run when papc runs the event's command with a recorded payload (as a set). */
+  dispatches?: string[];
+}
+
+/** Tool names a native matcher (a regular expression, searched in the tool name) must select, and must not. */
+export interface MatcherExpectation {
+  selects: string[];
+  rejects?: string[];
+}
+
 export interface HarnessExpectation {
   /** The harness's exit status (a run that was killed has none and never matches). */
   exit?: number;
@@ -477,7 +508,14 @@ export interface FileExpectation {
 }
 
 /** Every key an `expect` may hold; each operation uses its own (SPEC 1.3, 1.6-1.9, 1.11). */
-export interface CaseExpectation extends ValidateExpectation, DispatchExpectation, LiveExpectation, AgentPluginExpectation, ComposeExpectation, LifecycleExpectation {}
+export interface CaseExpectation
+  extends ValidateExpectation,
+    DispatchExpectation,
+    LiveExpectation,
+    ProjectExpectation,
+    AgentPluginExpectation,
+    ComposeExpectation,
+    LifecycleExpectation {}
 
 /** What every operation's `expect` may hold besides its own keys; `files` only in a step (SPEC 1.11). */
 export interface EveryExpectation {
@@ -496,6 +534,7 @@ export interface Expectations {
   "validate-cli": ValidateExpectation & Pick<DispatchExpectation, "stderr">;
   dispatch: DispatchExpectation;
   live: LiveExpectation;
+  project: ProjectExpectation;
   "load-agent-plugin": AgentPluginExpectation & Pick<ValidateExpectation, "diagnostics">;
   compose: ComposeExpectation;
   review: LifecycleExpectation;
@@ -611,6 +650,8 @@ export interface LoadedCase extends CaseSpec {
   dispatch?: ResolvedDispatch;
   /** live: the provider, package, hooks and scenario, resolved when the case was loaded. */
   live?: ResolvedLive;
+  /** project: the provider, package, hooks and the payloads its commands are run with, resolved when the case was loaded. */
+  project?: ResolvedProject;
 }
 
 /**
@@ -624,6 +665,15 @@ export type CaseOf<O extends OperationName> = O extends OperationName
 
 /** A loaded case, keyed by its operation. */
 export type Case = CaseOf<OperationName>;
+
+/** A project case's `given` with every default applied (SPEC 1.12). */
+export interface ResolvedProject {
+  provider: Provider;
+  plugin: string;
+  hooks: ResolvedHook[];
+  /** Per native event the package's hooks map to: the recording whose payload that event's projected command is run with. */
+  payloads: Record<string, { recording: string; payload: Record<string, unknown> }>;
+}
 
 /** A live case's `given` with every default applied. */
 export interface ResolvedLive {

@@ -1,7 +1,8 @@
-// Wrong projections for the live suite (SPEC KIT-LIVE-TEETH): each wraps the
-// reference's protocol endpoint and breaks its `live` answer (the projection) in one way a real
-// consumer might; the runner then installs it into the real pinned harness. Every live case
-// must fail against at least one of them, or it checks nothing.
+// Wrong projections for the live and project suites (SPEC KIT-LIVE-TEETH, KIT-PROJECT-TEETH): each
+// wraps the reference's protocol endpoint and breaks its projection (the `live` answer, which the
+// runner installs into the real pinned harness, and the `project` answer, which papc judges as
+// data and whose commands it runs) in one way a real consumer might. Every live and every project
+// case must fail against at least one of them, or it checks nothing.
 // Usage: node wrong-projection.mjs <mutation>   (mutations: see MUTATIONS below)
 //        node wrong-projection.mjs --filter drop-allow <shell command>   (used by drops-allow-pairing)
 import { spawn } from "node:child_process";
@@ -28,13 +29,45 @@ function editManifest(c, edit) {
   writeFileSync(file, stringify(manifest));
 }
 
-/** The native configuration of a live result as an object, changed by `edit(command) → command`, and written back. */
-function editCommands(c, result, edit) {
+/**
+ * The native configuration of a result as an object, changed in place by `edit(config)`: a
+ * project result's `config`, or a live result's text parsed and written back.
+ */
+function editConfig(c, result, edit) {
+  if (c.operation === "project") {
+    if (result.config === null) return result;
+    const config = structuredClone(result.config);
+    edit(config);
+    return { ...result, config };
+  }
   if (!result.text) return result;
   const codex = c.args.provider === "codex";
   const config = codex ? parse(result.text) : JSON.parse(result.text);
-  for (const groups of Object.values(config.hooks ?? {})) for (const group of groups) for (const h of group.hooks ?? []) h.command = edit(h.command);
+  edit(config);
   return { ...result, text: codex ? stringify(config) : `${JSON.stringify(config, null, 2)}\n` };
+}
+
+/** Every command of the configuration changed by `edit(command) → command`. */
+function editCommands(c, result, edit) {
+  return editConfig(c, result, (config) => {
+    for (const groups of Object.values(config.hooks ?? {})) for (const group of groups) for (const h of group.hooks ?? []) h.command = edit(h.command);
+  });
+}
+
+/** Every group's matcher changed by `edit(matcher) → matcher`. */
+function editMatchers(c, result, edit) {
+  return editConfig(c, result, (config) => {
+    for (const groups of Object.values(config.hooks ?? {})) for (const group of groups) if (group.matcher !== undefined) group.matcher = edit(group.matcher);
+  });
+}
+
+/** The package's hooks as its PLUGIN.toml declares them ([] when it does not parse). */
+function manifestHooks(c) {
+  try {
+    return parse(readFileSync(join(c.source, "plugins", c.args.plugin, "PLUGIN.toml"), "utf8")).hook ?? [];
+  } catch {
+    return [];
+  }
 }
 
 const MUTATIONS = {
@@ -43,7 +76,7 @@ const MUTATIONS = {
     reply: (c) => ({
       exit: 0,
       format: c.args.provider === "codex" ? "config-toml" : "settings-json",
-      text: c.args.provider === "codex" ? "" : '{"hooks":{}}\n',
+      ...(c.operation === "project" ? { config: { hooks: {} } } : { text: c.args.provider === "codex" ? "" : '{"hooks":{}}\n' }),
       omitted: [],
       refused: [],
     }),
@@ -86,12 +119,65 @@ const MUTATIONS = {
   "hides-omissions": { after: (c, r) => ({ ...r, omitted: [] }) },
   // projects commands that dispatch without the consumer's trust store: a lapsed grant goes unnoticed
   "ignores-trust-store": { after: (c, r) => editCommands(c, r, (cmd) => cmd.replace(/ --state-dir ('[^']*'|\S+)/, "")) },
+  // a matcher without anchors: `Bash` also selects Bashful and MyBash
+  "unanchored-matcher": { after: (c, r) => editMatchers(c, r, (m) => m.replace(/^\^\((.*)\)\$$/, "$1")) },
+  // tool names put into the matcher unescaped: `a.b` also selects aXb
+  "unescaped-matcher": { after: (c, r) => editMatchers(c, r, (m) => m.replace(/\\(.)/g, "$1")) },
+  // the matcher of the first name only, not the union
+  "first-name-matcher": { after: (c, r) => editMatchers(c, r, (m) => m.replace(/^\^\(((?:[^|\\]|\\.)*)\|.*\)\$$/, "^($1)$")) },
+  // one group and command per hook instead of one command per event
+  "command-per-hook": {
+    after: (c, r) =>
+      editConfig(c, r, (config) => {
+        for (const [event, groups] of Object.entries(config.hooks ?? {})) {
+          config.hooks[event] = groups.flatMap((group) =>
+            group.hooks.flatMap((h) => {
+              const ids = [...h.command.matchAll(/ --hook (\S+)/g)].map((m) => m[1]);
+              const base = h.command.replace(/ --hook \S+/g, "");
+              return (ids.length > 1 ? ids : [undefined]).map((id) => ({ ...group, hooks: [{ ...h, command: id === undefined ? h.command : `${base} --hook ${id}` }] }));
+            }),
+          );
+        }
+      }),
+  },
+  // commands that name no hook: the dispatcher runs every hook of the package mapped to the event, omitted ones too
+  "dispatches-unnamed": { after: (c, r) => editCommands(c, r, (cmd) => cmd.replace(/ --hook \S+/g, "")) },
+  // the native timeout is the dispatcher's budget alone, without the second for the dispatcher itself
+  "timeout-without-margin": {
+    after: (c, r) =>
+      editConfig(c, r, (config) => {
+        for (const groups of Object.values(config.hooks ?? {})) for (const group of groups) for (const h of group.hooks) if (typeof h.timeout === "number") h.timeout -= 1;
+      }),
+  },
+  // Codex's SessionEnd gets the sum like any event, though Codex cuts it to 3 s
+  "unclamped-session-end": {
+    after: (c, r) =>
+      editConfig(c, r, (config) => {
+        const total = manifestHooks(c)
+          .filter((h) => h.subject === "session" && h.phase === "end")
+          .reduce((sum, h) => sum + (h.timeout_ms ?? 0), 0);
+        for (const group of config.hooks?.SessionEnd ?? []) for (const h of group.hooks) h.timeout = Math.ceil(total / 1000) + 1;
+      }),
+  },
+  // Claude Code's failed tool calls are forgotten: tool_call/after hooks on PostToolUse only
+  "drops-failure-event": { after: (c, r) => editConfig(c, r, (config) => void delete config.hooks?.PostToolUseFailure) },
+  // registers a SessionStart command whatever the package holds (no portable hook maps to SessionStart)
+  "adds-session-start": {
+    after: (c, r) =>
+      editConfig(c, r, (config) => {
+        config.hooks = { ...config.hooks, SessionStart: [{ hooks: [{ type: "command", command: "true", timeout: 3 }] }] };
+      }),
+  },
+  // an error or refusal still answers an (empty) configuration
+  "configures-on-error": { after: (c, r) => (c.operation === "project" && r.config === null ? { ...r, config: { hooks: {} } } : r) },
+  // a request it cannot serve is reported like an unloadable package (exit 1)
+  "usage-as-error": { after: (c, r) => (r.exit === 2 ? { ...r, exit: 1 } : r) },
 };
 
 function main() {
   const mutation = process.argv[2];
   if (!MUTATIONS[mutation]) throw new Error(`usage: wrong-projection.mjs ${Object.keys(MUTATIONS).join("|")}`);
-  wrapReference("live", MUTATIONS[mutation]);
+  wrapReference(["live", "project"], MUTATIONS[mutation]);
 }
 
 // Filter mode: run the projected command with this process's stdin, and drop Codex's
