@@ -18,7 +18,8 @@ export function resolveLive(c: CaseSpec): { live?: ResolvedLive; findings: Dispa
   if (provider === undefined || scenario === undefined) return { findings }; // the schema requires both
 
   const hooks = resolveEventlessHooks(c, "live", LIVE_DEFAULT_TIMEOUT_MS, findings);
-  const seen = new Set(hooks.map((h) => h.id));
+  // every hook the case names, resolved or not (one without subject is reported once, above)
+  const seen = new Set((given.hooks ?? []).map((h) => h.id));
 
   const turns = scenario.turns.filter((t) => !t.providers || t.providers.includes(provider));
   scenario.turns.forEach((turn, i) => {

@@ -19,7 +19,8 @@ export function resolveProject(c: CaseSpec, store: RecordingStore): { project?: 
   const provider = c.given?.provider;
   if (provider === undefined) return { findings }; // the schema requires it
   const hooks = resolveEventlessHooks(c, "project", DEFAULT_TIMEOUT_MS, findings);
-  const ids = new Set(hooks.map((h) => h.id));
+  // every hook the case names, resolved or not (one without subject is reported once, above)
+  const ids = new Set((c.given?.hooks ?? []).map((h) => h.id));
 
   const events = c.expect.events ?? {};
   for (const [event, e] of Object.entries(events)) {
