@@ -5,8 +5,10 @@
 
 import { readBounded } from "../fixtures/read-bounded.js";
 import { existsSync } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
 import { processEntry } from "../../shared/process-table.js";
-import { capturePath, entryOf } from "./package-files.js";
+import { CAPTURE_DIR, capturePath, entryOf } from "./package-files.js";
 import { SLEEPER_MARKER } from "./handler-script.js";
 
 export interface HandlerRun {
@@ -65,6 +67,13 @@ export async function killLeftovers(root: string, hookIds: readonly string[]): P
       if (typeof run.sleeper_pid === "number") killIfOurs(run.sleeper_pid, SLEEPER_MARKER);
     }
   }
+}
+
+/** Ends what the handlers of `hookIds` left running and empties the capture folder, so the next runs recorded are new ones. */
+export async function clearCaptures(root: string, hookIds: readonly string[]): Promise<void> {
+  await killLeftovers(root, hookIds);
+  await rm(join(root, CAPTURE_DIR), { recursive: true, force: true });
+  await mkdir(join(root, CAPTURE_DIR), { recursive: true });
 }
 
 function isOurs(pid: number, marker: string): boolean {

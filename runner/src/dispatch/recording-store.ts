@@ -13,6 +13,9 @@ export class RecordingStore {
   private readonly cache = new Map<string, RecordingRead>();
   /** What each id read: the text's sha256, or why it could not be read (the case cache's check). */
   private readonly digests = new Map<string, string>();
+  /** Folder listings (idsIn) and pins.yaml's harnesses (pinnedVersion), read once. */
+  private readonly listings = new Map<string, string[]>();
+  private pins: { provider?: unknown; version?: unknown }[] | undefined;
   /** The ids read since the last takeUsed(). */
   private used = new Set<string>();
 
@@ -35,8 +38,17 @@ export class RecordingStore {
     return this.digests.get(id)!;
   }
 
-  /** The ids of the recordings in folder `<dir>/<folder>` (e.g. `codex/0.147.0/Stop`), sorted; none when it does not exist. */
+  /** The ids of the recordings in folder `<dir>/<folder>` (e.g. `codex/0.147.0/Stop`), sorted; none when it does not exist. Listed once per folder. */
   idsIn(folder: string): string[] {
+    let ids = this.listings.get(folder);
+    if (!ids) {
+      ids = this.list(folder);
+      this.listings.set(folder, ids);
+    }
+    return ids;
+  }
+
+  private list(folder: string): string[] {
     if (this.dir === undefined) return [];
     let names: string[];
     try {
@@ -55,13 +67,19 @@ export class RecordingStore {
    * take by default); undefined when the file or the pin is missing. Shape: `papc recordings verify` checks it.
    */
   pinnedVersion(provider: string): string | undefined {
-    if (this.dir === undefined) return undefined;
+    this.pins ??= this.readPins();
+    const version = this.pins.find((h) => h.provider === provider)?.version;
+    return typeof version === "string" ? version : undefined;
+  }
+
+  /** pins.yaml's harnesses, read once per store; none when it is missing or unreadable. */
+  private readPins(): { provider?: unknown; version?: unknown }[] {
+    if (this.dir === undefined) return [];
     try {
-      const pins = parseYaml(readFileSync(join(this.dir, "pins.yaml"), "utf8")) as { harnesses?: { provider?: unknown; version?: unknown }[] };
-      const version = pins.harnesses?.find((h) => h.provider === provider)?.version;
-      return typeof version === "string" ? version : undefined;
+      const pins = parseYaml(readFileSync(join(this.dir, "pins.yaml"), "utf8")) as { harnesses?: unknown } | null;
+      return Array.isArray(pins?.harnesses) ? (pins.harnesses as { provider?: unknown; version?: unknown }[]) : [];
     } catch {
-      return undefined;
+      return [];
     }
   }
 

@@ -6,11 +6,8 @@
 // every tool), since a dispatcher runs a hook only for a tool its matcher names. Each run starts in
 // a cell of its own (runner/shared/process-cell.ts); what it leaves running is killed and reported.
 
-import { mkdir, rm } from "node:fs/promises";
-import { join } from "node:path";
 import { execa } from "execa";
-import { readHandlerRuns, killLeftovers } from "../dispatch/handler-runs.js";
-import { CAPTURE_DIR } from "../dispatch/package-files.js";
+import { clearCaptures, killLeftovers, readHandlerRuns } from "../dispatch/handler-runs.js";
 import { nativeEvents } from "../live/cells.js";
 import type { ResolvedProject } from "../types/case.js";
 import type { NativeHooks } from "../../shared/protocol.js";
@@ -90,12 +87,6 @@ export async function runProjectedCommands(
   }
   await killLeftovers(root, ids);
   return result;
-}
-
-async function clearCaptures(root: string, ids: readonly string[]): Promise<void> {
-  await killLeftovers(root, ids);
-  await rm(join(root, CAPTURE_DIR), { recursive: true, force: true });
-  await mkdir(join(root, CAPTURE_DIR), { recursive: true });
 }
 
 async function runOne(

@@ -3,10 +3,8 @@
 // expectation, and the first step that does not pass ends the case and is named in its record.
 
 import { operationNamed } from "../registry/operations.js";
-import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { killLeftovers } from "../dispatch/handler-runs.js";
-import { CAPTURE_DIR } from "../dispatch/package-files.js";
+import { clearCaptures } from "../dispatch/handler-runs.js";
 import { applyEdit } from "../fixtures/apply-edit.js";
 import { digestTree } from "../fixtures/tree-digest.js";
 import { judgeReply } from "./judge-reply.js";
@@ -76,7 +74,12 @@ export async function runSteps(
     }
     const operation = step.operation as StepOperation;
     // each step's handler captures are its own
-    if (operationNamed(operation)?.runsHandlers) await clearCaptures(c, root);
+    // handlers and captures of earlier steps are gone before a step that runs handlers
+    if (operationNamed(operation)?.runsHandlers)
+      await clearCaptures(
+        root,
+        (c.dispatch?.hooks ?? c.live?.hooks ?? []).map((h) => h.id),
+      );
     const expect = step.expect ?? {};
     const before = expect.fixture?.unchanged ? await digestTree(root) : undefined;
     let payload: CasePayload;
@@ -117,15 +120,4 @@ function mergeCells(a: LiveCells | undefined, b: LiveCells): LiveCells {
   const cells = [...a.cells];
   for (const cell of b.cells) if (!cells.some((c) => sameCell(c, cell))) cells.push(cell);
   return { provider: a.provider, cells };
-}
-
-/** Handlers and captures of earlier steps are gone before a dispatch step, so its `runs` are its own. */
-async function clearCaptures(c: LoadedCase, root: string): Promise<void> {
-  const hooks = c.dispatch?.hooks ?? c.live?.hooks ?? [];
-  await killLeftovers(
-    root,
-    hooks.map((h) => h.id),
-  );
-  await rm(join(root, CAPTURE_DIR), { recursive: true, force: true });
-  await mkdir(join(root, CAPTURE_DIR), { recursive: true });
 }

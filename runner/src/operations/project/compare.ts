@@ -9,7 +9,7 @@ import type { NativeGroup, ProjectResult } from "../../../shared/protocol.js";
 import type { EveryExpectation, MatcherExpectation, NativeEventExpectation, ProjectExpectation } from "../../types/case.js";
 import type { DiffLine } from "../../types/run-report.js";
 import { diffField } from "../../compare/diff-lines.js";
-import type { CommandRuns } from "../../project/run-commands.js";
+import type { CommandRuns, EventRuns } from "../../project/run-commands.js";
 
 const sorted = (list: readonly string[]): string[] => [...new Set(list)].sort();
 
@@ -41,7 +41,7 @@ export function compareProject(expect: ProjectExpectation & EveryExpectation, re
   return diff;
 }
 
-function compareEvent(at: string, want: NativeEventExpectation, groups: NativeGroup[], ran: { dispatched: string[]; notes: string[] } | undefined): DiffLine[] {
+function compareEvent(at: string, want: NativeEventExpectation, groups: NativeGroup[], ran: EventRuns | undefined): DiffLine[] {
   const diff: DiffLine[] = [];
   const commands = groups.flatMap((g) => g.hooks);
   // one command per event, so that composition (deny wins, conflicts) happens in one dispatcher run
