@@ -1,6 +1,7 @@
 // walkPackage: every package-tree limit exactly at the edge and one over, and the adversarial
 // entries a case fixture cannot express (FIFO, socket, devices, unreadable directories), each
-// walked in bounded time (< 2 s). Requirement IDs (SPEC.md chapter 3) appear in the test names:
+// walked without hanging (a FIFO opened for reading would block forever). How long a walk takes
+// is measured by runner/bench/limits-bench.ts, not here. Requirement IDs (SPEC.md chapter 3) appear in the test names:
 // PAP-SEM-LIMIT-PACKAGE-ENTRIES, PAP-SEM-LIMIT-DIRECTORY-DEPTH, PAP-SEM-LIMIT-FILE-SIZE,
 // PAP-SEM-LIMIT-PACKAGE-SIZE, PAP-SEM-PACKAGE-NO-SYMLINKS, PAP-SEM-PACKAGE-SPECIAL-FILES.
 
@@ -18,7 +19,8 @@ import { callAsNobody } from "./fixtures.js";
 const run = promisify(execFile);
 const PKG = "plugins/demo";
 const MANIFEST = 'schema_version = 1\n[plugin]\nname = "demo"\ndescription = "Demo package"\n';
-const BOUND_MS = 2000;
+/** A hang detector, far above any walk, also on a loaded machine: not a performance bound. */
+const BOUND_MS = 30_000;
 const MiB = 1024 * 1024;
 
 const roots: string[] = [];

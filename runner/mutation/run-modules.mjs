@@ -12,6 +12,7 @@
 //                                                        from the committed baseline, within
 //                                                        PAPC_MUTATION_BUDGET_MINUTES (default 45)
 //   node runner/mutation/run-modules.mjs --save-baseline after a run: commit the results as the baseline
+//   node runner/mutation/run-modules.mjs --census [module] run the mutants directives mark (census.mjs)
 //
 // The baseline (runner/mutation/baseline/stryker-incremental.json.gz) is the incremental file
 // of the last complete run, committed. With no incremental file of its own a run starts from it,
@@ -19,12 +20,13 @@
 //
 // Expects a built kit (npm run mutation runs tsc first).
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
+import { CHUNKS, chunkProblems } from "./chunks.mjs";
 
 const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const INCREMENTAL = resolve(KIT_ROOT, "reports/mutation/stryker-incremental.json");
@@ -33,64 +35,16 @@ const BASELINE = resolve(KIT_ROOT, "runner/mutation/baseline/stryker-incremental
 // omits files without testable mutants (limits.ts holds only static ones), so it cannot tell
 // by itself whether such a file changed.
 const BASELINE_SOURCES = resolve(KIT_ROOT, "runner/mutation/baseline/sources.json");
+const CENSUS = resolve(KIT_ROOT, "reports/mutation/census.json");
+const BASELINE_CENSUS = resolve(KIT_ROOT, "runner/mutation/baseline/census.json");
 const sha256 = (file) =>
   createHash("sha256")
     .update(readFileSync(resolve(KIT_ROOT, file)))
     .digest("hex");
-/** Validator modules: in reference/src/validate/, or at reference/src/'s root for the ones every capability shares. */
-const SHARED = new Set(["json-pointer", "manifest-types", "frontmatter"]);
-const V = (names) => names.map((n) => (SHARED.has(n) ? `reference/src/${n}.ts` : `reference/src/validate/${n}.ts`));
-/** The .ts files below a directory of the kit, as kit-relative paths. */
-// The mutated files under `dir`: its TypeScript files but its messages/ folders, which only word
-// findings and are not mutated (stryker.config.mjs; a chunk's --mutate list overrides it).
-const tree = (dir) =>
-  readdirSync(resolve(KIT_ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith(".ts"))
-    .map((e) => relative(KIT_ROOT, join(e.parentPath ?? e.path, e.name)))
-    .filter((f) => !f.split("/").includes("messages"))
-    .sort();
-
-// The cases each module's mutants are tested with (PAPC_MUTATION_OPERATIONS). Validator mutants
-// are not tested with dispatch cases: those re-validate their package through the whole
-// validator, so they cover nearly every validator mutant, and each spawns handler processes
-// (~80 ms): a surviving validator mutant would cost a minute instead of seconds. The loader
-// shares frontmatter.ts and json-pointer.ts with the validator, hence its cases there too.
-const VALIDATOR_CASES = "validate,load-agent-plugin";
-const PROJECTION = "reference/src/dispatch/project.ts";
-
-/** Chunks of a few hundred mutants each (a validator mutant costs ~2-5 s; see README.md). */
-export const CHUNKS = [
-  // (dispatch under a trust store, an untrusted hook or a package that no longer validates, is
-  // reached only by the multi-step cases: with them the chunk took over 40 minutes, so those few
-  // mutants stay uncovered here and the lifecycle chunk tests the gate that drives them)
-  { module: "dispatcher", operations: "dispatch", files: tree("reference/src/dispatch").filter((f) => f !== PROJECTION) },
-  // the projection is judged by the project cases, whose commands run the built dispatcher (dist/ in the sandbox)
-  { module: "projection", operations: "project", files: [PROJECTION] },
-  {
-    module: "validator",
-    operations: VALIDATOR_CASES,
-    files: V(["validate", "diagnostic-codes", "structural", "report", "contract", "identity", "limits", "json-pointer", "providers", "cycles"]),
-  },
-  { module: "validator", operations: VALIDATOR_CASES, files: V(["package-tree", "discovery", "source-dirs", "members"]) },
-  { module: "validator", operations: VALIDATOR_CASES, files: V(["manifest-decode", "manifest-types", "tools", "hooks", "hook-combinations", "bindings"]) },
-  { module: "validator", operations: VALIDATOR_CASES, files: V(["skills", "frontmatter", "resolution", "references", "instructions", "agents"]) },
-  { module: "loader", operations: "load-agent-plugin", files: tree("reference/src/agent-plugins") },
-  // the multi-step cases (operation "steps" as loaded) exercise the lifecycle module
-  { module: "lifecycle", operations: "steps", files: tree("reference/src/lifecycle") },
-];
-
-// Every file Stryker is configured to mutate (stryker.config.mjs) belongs to exactly one chunk:
-// a new module left out of the lists above would otherwise go untested without a word.
-{
-  const inChunks = CHUNKS.flatMap((c) => c.files);
-  // (messages/ folders are not mutated: stryker.config.mjs)
-  const validator = [...tree("reference/src/validate"), ...[...SHARED].map((n) => `reference/src/${n}.ts`)];
-  const missing = validator.filter((f) => !inChunks.includes(f));
-  const twice = inChunks.filter((f, i) => inChunks.indexOf(f) !== i);
-  if (missing.length > 0 || twice.length > 0) {
-    console.error(`run-modules: the chunks must hold every validator file once (in none: ${missing.join(", ") || "-"}; twice: ${twice.join(", ") || "-"})`);
-    process.exit(2);
-  }
+const chunkProblem = chunkProblems();
+if (chunkProblem !== undefined) {
+  console.error(`run-modules: ${chunkProblem}`);
+  process.exit(2);
 }
 
 const dash = process.argv.indexOf("--");
@@ -98,13 +52,17 @@ const own = (dash === -1 ? process.argv.slice(2) : process.argv.slice(2, dash)).
 const extra = dash === -1 ? [] : process.argv.slice(dash + 1);
 const changedOnly = own.includes("--changed");
 const wanted = own.filter((a) => !a.startsWith("--"));
-const unknownFlag = own.filter((a) => a.startsWith("--") && a !== "--changed" && a !== "--save-baseline");
+const FLAGS = ["--changed", "--save-baseline", "--census"];
+const unknownFlag = own.filter((a) => a.startsWith("--") && !FLAGS.includes(a));
 const unknown = wanted.filter((m) => !CHUNKS.some((c) => c.module === m));
 if (unknown.length > 0 || unknownFlag.length > 0) {
-  console.error(
-    `run-modules: unknown ${[...unknown, ...unknownFlag].join(", ")} (modules: ${[...new Set(CHUNKS.map((c) => c.module))].join(", ")}; flags: --changed, --save-baseline)`,
-  );
+  console.error(`run-modules: unknown ${[...unknown, ...unknownFlag].join(", ")} (modules: ${[...new Set(CHUNKS.map((c) => c.module))].join(", ")}; flags: ${FLAGS.join(", ")})`);
   process.exit(2);
+}
+
+if (own.includes("--census")) {
+  const census = await execa("node", [resolve(KIT_ROOT, "runner/mutation/census.mjs"), ...wanted], { stdio: "inherit", reject: false });
+  process.exit(census.exitCode ?? 1);
 }
 
 if (own.includes("--save-baseline")) {
@@ -116,11 +74,13 @@ if (own.includes("--save-baseline")) {
   writeFileSync(BASELINE, gzipSync(readFileSync(INCREMENTAL), { level: 9 }));
   const sources = Object.fromEntries(CHUNKS.flatMap((c) => c.files).map((f) => [f, sha256(f)]));
   writeFileSync(BASELINE_SOURCES, JSON.stringify(sources, null, 2) + "\n");
+  // the last census (census.mjs), when one was taken, goes with it
+  if (existsSync(CENSUS)) writeFileSync(BASELINE_CENSUS, readFileSync(CENSUS));
   const { scoreTable, withTable, TABLE_FILES } = await import("./score-table.mjs");
   const table = scoreTable();
   for (const file of TABLE_FILES) writeFileSync(resolve(KIT_ROOT, file), withTable(readFileSync(resolve(KIT_ROOT, file), "utf8"), table, file));
   console.log(
-    `baseline saved: ${relative(KIT_ROOT, BASELINE)} and ${relative(KIT_ROOT, BASELINE_SOURCES)}, its scores written into ${TABLE_FILES.join(" and ")} (commit all four)`,
+    `baseline saved: ${relative(KIT_ROOT, BASELINE)} and ${relative(KIT_ROOT, BASELINE_SOURCES)} (and census.json when a census was taken), its scores written into ${TABLE_FILES.join(" and ")} (commit them)`,
   );
   process.exit(0);
 }

@@ -5,8 +5,9 @@
 //   node runner/mutation/score-table.mjs --write   write it into both files
 //   node runner/mutation/score-table.mjs --check   exit 1 when a file's table is not the baseline's
 // `run-modules.mjs --save-baseline` writes them too. "honest" is the score with every mutant
-// marked equivalent by a directive counted as a survivor instead.
-import { readFileSync, writeFileSync } from "node:fs";
+// marked equivalent by a directive counted as a survivor instead; "census" the score with those
+// mutants run after all (census.mjs; runner/mutation/baseline/census.json, when one was taken).
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -14,6 +15,7 @@ import { summarize, TARGETS } from "./module-summary-reporter.mjs";
 
 const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const BASELINE = resolve(KIT_ROOT, "runner/mutation/baseline/stryker-incremental.json.gz");
+const CENSUS = resolve(KIT_ROOT, "runner/mutation/baseline/census.json");
 export const TABLE_FILES = ["README.md", "runner/mutation/README.md"];
 const START = "<!-- mutation-scores:start -->";
 const END = "<!-- mutation-scores:end -->";
@@ -21,15 +23,22 @@ const END = "<!-- mutation-scores:end -->";
 const pct = (x) => (x === null ? "n/a" : `${x.toFixed(2)} %`);
 
 /** The table of the baseline's per-module scores. */
-export function scoreTable(report = JSON.parse(gunzipSync(readFileSync(BASELINE)).toString("utf8"))) {
+export function scoreTable(
+  report = JSON.parse(gunzipSync(readFileSync(BASELINE)).toString("utf8")),
+  census = existsSync(CENSUS) ? JSON.parse(readFileSync(CENSUS, "utf8")).modules : [],
+) {
+  const censusOf = (name) => {
+    const c = census.find((x) => x.module === name);
+    return c === undefined ? "not taken" : `${pct(c.censusScore)} (${c.date})`;
+  };
   const rows = summarize(report).map((m) => {
     const target = TARGETS[m.name];
     const met = target === undefined ? "–" : `${target} % ${m.score !== null && m.score >= target ? "met" : "**missed**"}`;
-    return `| ${m.name} | ${pct(m.score)} | ${pct(m.unmarkedScore)} | ${pct(m.coveredScore)} | ${m.counts.Killed + m.counts.Timeout} | ${m.counts.Survived} | ${m.counts.NoCoverage} | ${m.counts.marked} | ${met} |`;
+    return `| ${m.name} | ${pct(m.score)} | ${pct(m.unmarkedScore)} | ${censusOf(m.name)} | ${pct(m.coveredScore)} | ${m.counts.Killed + m.counts.Timeout} | ${m.counts.Survived} | ${m.counts.NoCoverage} | ${m.counts.marked} | ${met} |`;
   });
   return [
-    "| module | score | honest score | covered score | killed | survived | no coverage | marked equivalent | target |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    "| module | score | honest score | census score | covered score | killed | survived | no coverage | marked equivalent | target |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ...rows,
   ].join("\n");
 }

@@ -20,8 +20,8 @@ export default {
   },
   // The modules: the validator (reference/src/validate/ and the modules at reference/src/'s root
   // that every capability shares, without the process entry points),
-  // the hook dispatcher and the Agent Plugins loader. reference/src/compose/ is not
-  // in scope (runner/mutation/README.md).
+  // the hook dispatcher and its projection, the Agent Plugins loader, the lifecycle and the
+  // composing host (runner/mutation/README.md).
   mutate: [
     "reference/src/*.ts",
     "reference/src/validate/**/*.ts",
@@ -32,6 +32,7 @@ export default {
     "reference/src/dispatch/**/*.ts",
     "reference/src/agent-plugins/**/*.ts",
     "reference/src/lifecycle/**/*.ts",
+    "reference/src/compose/**/*.ts",
     // wording: messages, details and pointers, never compared (KIT-EXPECT-DIAGNOSTICS, SPEC 4.2);
     // the kind and code of each finding are built, and mutated, where it is found. Last: Stryker
     // applies the patterns in order, so an exclusion must follow what it excludes from.

@@ -102,4 +102,16 @@ describe("compose cases in papc lint", () => {
     const found = await problems(composeCase("    packages: [s/plugins/a]\n    event: { hook: Stop }", "  exit: 0\n  loaded: true\n"));
     expect(found).toEqual([expect.stringMatching(/operation-mismatch .*loaded belongs to load-agent-plugin/), expect.stringMatching(/operation-mismatch .*no exit status/)]);
   });
+
+  // Unlike a lifecycle step (whose result has `exit: 2` for unusable arguments), a compose result
+  // has no exit (SPEC 1.9) and a malformed request can only be answered `errored`, outcome `error`:
+  // expecting exit 2 never licenses malformed args or a null in them.
+  it("keeps the malformed-args and null findings when the case expects exit 2", async () => {
+    const found = await problems(composeCase("    packages: s/plugins/a\n    event: { hook: Stop, tool_name: }", "  exit: 2\n"));
+    expect(found).toEqual([
+      expect.stringMatching(/^10 case-schema \/given\/args\/event\/tool_name is null/),
+      expect.stringMatching(/^13 operation-mismatch .*no exit status/),
+      expect.stringMatching(/^8 compose-args given.args \(compose\): .*packages/),
+    ]);
+  });
 });

@@ -7,12 +7,12 @@
 
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, rmdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { dir as tmpDir } from "tmp-promise";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { containment } from "../shared/process-cell.js";
+import { containment, ownCgroup, runToken } from "../shared/process-cell.js";
 import { parseReport } from "../src/report/jsonl.js";
 import { runHarness } from "../src/recordings/harness-run.js";
 import type { Adapter } from "../src/types/adapter.js";
@@ -227,5 +227,29 @@ describe("a harness run", () => {
     expect(r.leftovers.map((l) => l.command.includes(token))).toEqual([true]);
     expect(await noneRunning(token)).toEqual([]);
     await dir.cleanup();
+  });
+});
+
+describe("the run cgroups of dead runs of other scopes", () => {
+  it("an empty one is removed; one of a live run, or one still holding a process, is left to its own scope", async (ctx) => {
+    const own = ownCgroup();
+    const c = containment();
+    if (!("dir" in own) || c.mechanism !== "cgroup") {
+      ctx.skip(`no writable cgroup v2 folder on this machine (${"why" in own ? own.why : c.why}): the marker mechanism makes no folders`);
+      return;
+    }
+    const otherScope = c.scope === "000000" ? "111111" : "000000";
+    // a token whose process cannot run (pid zzzz in base 36 started at time 1), and this process's own
+    const dead = join(own.dir, `papc-run-${otherScope}.zzzz.1.${randomBytes(2).toString("hex")}`);
+    const live = join(own.dir, `papc-run-${otherScope}.${runToken()}`);
+    await mkdir(dead);
+    await mkdir(live);
+    try {
+      await c.reapDeadRuns();
+      await expect(readdir(dead)).rejects.toThrow(/ENOENT/);
+      expect((await readdir(live)).length).toBeGreaterThan(0);
+    } finally {
+      for (const d of [dead, live]) await rmdir(d).catch(() => undefined);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { dir as tmpDir } from "tmp-promise";
 import { describe, expect, it } from "vitest";
 import { loadCases } from "../src/cases/load-cases.js";
+import { compareLifecycle } from "../src/operations/lifecycle/compare.js";
 import { runSuite } from "../src/run/run-suite.js";
 import type { LoadedCase } from "../src/types/case.js";
 import type { CaseRecord } from "../src/types/run-report.js";
@@ -108,6 +109,21 @@ describe("multi-step cases in papc lint (KIT-STEPS-LINT)", () => {
     );
     expect(strayScenario.problems.map((p) => `${p.line} ${p.code}`)).toEqual(["6 operation-mismatch"]);
   });
+
+  it("a lifecycle step sends args the protocol schema refuses, or a null, only when it expects the usage exit (2)", () => {
+    // lines: 9 `- operation: approve`, 10 `args:`, 11 `tools: [7]` (where args start), 12 `plugin: null`
+    const step = (exit: number) => `${header}  - operation: approve\n    args:\n      tools: [7]\n      plugin: null\n    expect: { exit: ${exit} }\n`;
+    const refused = lint(step(1));
+    expect(refused.cases).toEqual([]);
+    expect(refused.problems.map((p) => `${p.line} ${p.code} ${p.message.split(":")[0]}`)).toEqual(["11 step-shape step 1 (approve)", "12 step-shape step 1 (approve)"]);
+    expect(refused.problems[0]?.message).toContain("protocol/lifecycle-args.schema.json");
+    const usage = lint(step(2));
+    expect(usage.problems).toEqual([]);
+    expect(usage.cases.map((c) => c.steps?.[0]?.args)).toEqual([{ tools: [7], plugin: null }]);
+    // a null elsewhere in a step is still an empty YAML value
+    const emptyExpect = lint(`${header}  - operation: approve\n    args: { plugin: 5 }\n    expect: { exit: 2, approved: }\n`);
+    expect(emptyExpect.problems.map((p) => `${p.line} ${p.code}`)).toEqual(["11 case-schema"]);
+  });
 });
 
 describe("running multi-step cases", () => {
@@ -148,4 +164,14 @@ describe("running multi-step cases", () => {
     expect(missing?.outcome).toBe("fail");
     expect(missing?.diff?.map((d) => d.path)).toEqual(["step 1 (approve).approved"]);
   }, 60_000);
+});
+
+describe("comparing a review (KIT-OP-LIFECYCLE-RESULT)", () => {
+  it("an entry listed twice is a difference: the review names each tool and hook once", () => {
+    const entry = { ref: "tool:gate", trust: "new" } as const;
+    const expectation = { review: { "tool:gate": { trust: "new" } } } as const;
+    expect(compareLifecycle(expectation, { exit: 0, review: [entry] }, "/r")).toEqual([]);
+    const twice = compareLifecycle(expectation, { exit: 0, review: [entry, entry] }, "/r");
+    expect(twice.map((d) => d.path)).toEqual(['review["tool:gate"]']);
+  });
 });

@@ -140,6 +140,20 @@ const wrongLifecycle = (mutation: string): string[] => ["node", join(MUTANTS, "w
  */
 const TARGETED_LIFECYCLE: [string, string[]][] = [
   [
+    "lenient-args",
+    [
+      "lifecycle/arguments/plugin-not-a-string",
+      "lifecycle/arguments/plugin-null",
+      "lifecycle/arguments/plugin-dot-dot",
+      "lifecycle/arguments/plugin-path",
+      "lifecycle/arguments/state-dir-relative",
+      "lifecycle/arguments/state-dir-not-a-string",
+      "lifecycle/arguments/environment-value-not-a-string",
+      "lifecycle/arguments/environment-null",
+      "lifecycle/arguments/review-enable-number",
+    ],
+  ],
+  [
     "skips-trust-check",
     [
       "lifecycle/trust/validated-not-trusted",
@@ -190,6 +204,7 @@ const TARGETED_LIFECYCLE: [string, string[]][] = [
   ["rewrites-user-content", ["lifecycle/instructions/remove-restores-bytes", "lifecycle/instructions/bom-kept", "lifecycle/instructions/two-packages-one-file"]],
 ];
 const OTHER_LIFECYCLE = [
+  "lenient-args",
   "skips-trust-check",
   "untrusted-left-out",
   "untrusted-before-matcher",

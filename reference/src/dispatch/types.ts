@@ -1,20 +1,11 @@
 // Vocabulary shared by the dispatcher modules (issue 4 contract, "Dispatcher semantics").
 
-import type { Provider } from "../validate/hook-combinations.js";
-
 /** Harness names as papc uses them in cases, recordings and the protocol. */
 export type Harness = "claude-code" | "codex";
 export const HARNESSES: readonly Harness[] = ["claude-code", "codex"];
 
 export function isHarness(value: unknown): value is Harness {
   return value === "claude-code" || value === "codex";
-}
-
-/** The validator report (chapter 3) calls Claude Code `claude`. */
-// Stryker disable next-line BlockStatement: reportProvider is used only by project.ts (the live projection, not run under mutation)
-export function reportProvider(harness: Harness): Provider {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: reportProvider is used only by project.ts (the live projection, not run under mutation)
-  return harness === "claude-code" ? "claude" : "codex";
 }
 
 export type FailureCode =

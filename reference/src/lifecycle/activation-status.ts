@@ -8,7 +8,8 @@
 
 import type { MemberState } from "../../../runner/shared/protocol.js";
 import { unsupportedReason } from "../validate/hook-combinations.js";
-import { reportProvider, type Harness } from "../dispatch/types.js";
+import { reportProvider } from "../dispatch/report-provider.js";
+import type { Harness } from "../dispatch/types.js";
 import { parseReference } from "../validate/references.js";
 import { hookGrantProblem, toolGrantProblem } from "./grants.js";
 import { type MemberReason, reasonText } from "./messages/index.js";
@@ -41,6 +42,7 @@ export async function activationStatuses(pkg: LifecyclePackage, provider: Harnes
     const ref = hookKey(hook.id);
     const unsupported = unsupportedReason(reportProvider(provider), hook);
     if (unsupported !== undefined) {
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a valid hook declares fallback = "omit" exactly when it is optional (PAP-SEM-HOOK-OPTIONAL-FALLBACK, PAP-SEM-HOOK-REQUIRED-NO-FALLBACK)
       const omit = hook.requirement === "optional" && hook.fallback === "omit";
       const reason = reasonText({ kind: "lifecycle-hook-unsupported", provider, why: unsupported });
       states.push({ ref, requirement: hook.requirement, status: omit ? "omitted" : "blocked", reason });

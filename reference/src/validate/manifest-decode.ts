@@ -9,7 +9,7 @@ import { open } from "node:fs/promises";
 import { parse, TomlError } from "smol-toml";
 import { LIMITS, PARSER_MAX_DEPTH } from "./limits.js";
 import { errorText } from "../wording.js";
-import type { DecodeProblem } from "./messages/decode.js";
+import { type DecodeProblem, firstMalformedOffset, tomlReason } from "./messages/decode.js";
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 export interface JsonObject {
@@ -111,42 +111,25 @@ export function decodeManifest(bytes: Uint8Array): DecodeResult {
   }
 }
 
-// Stryker disable all: parseFailure and firstMalformedOffset only choose among kinds of one code (invalid_plugin_package) and find the values their messages show
+// Which failure a parser error becomes: every one is invalid_plugin_package, the kind only chooses
+// the message (its values are read in validate/messages/decode.ts, not mutated).
 function parseFailure(error: unknown): DecodeFailure {
+  // Stryker disable next-line ConditionalExpression: every branch is invalid_plugin_package; the kind only chooses the message
   if (error instanceof TomlError) {
-    // smol-toml's message is "Invalid TOML document: <what>\n\n<code block>"; keep <what>.
-    const firstLine = error.message.split("\n", 1)[0] ?? "";
-    const reason = firstLine.replace(/^Invalid TOML document:\s*/, "");
+    const reason = tomlReason(error);
+    // Stryker disable next-line ConditionalExpression,Regex: inline nesting and other syntax errors are both invalid_plugin_package; the kind only chooses the message
     if (/excessively nested/.test(reason)) return { code: "invalid_plugin_package", kind: "manifest-inline-nesting", line: error.line, column: error.column };
     return { code: "invalid_plugin_package", kind: "manifest-syntax", line: error.line, column: error.column, reason };
   }
+  // Stack exhaustion should be impossible with maxDepth set, but stays a finding if it happens.
+  // Stryker disable next-line ConditionalExpression: every branch is invalid_plugin_package; the kind only chooses the message
   if (error instanceof RangeError) {
-    // Stack exhaustion should be impossible with maxDepth set, but stays a finding if it happens.
+    // Stryker disable next-line ObjectLiteral,StringLiteral: unreachable: maxDepth bounds smol-toml's recursion (a stack overflow is what this would catch)
     return { code: "invalid_plugin_package", kind: "manifest-stack-exhausted", error: error.message };
   }
   return { code: "invalid_plugin_package", kind: "manifest-parse-error", error: errorText(error) };
 }
 
-/** Byte offset of the first malformed UTF-8 sequence, for the message. */
-function firstMalformedOffset(bytes: Uint8Array): number {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  // Walk sequence by sequence (length from the lead byte) until one fails to decode.
-  let offset = 0;
-  while (offset < bytes.length) {
-    const lead = bytes[offset] ?? 0;
-    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
-    if (length === 0) break;
-    try {
-      decoder.decode(bytes.subarray(offset, offset + length));
-    } catch {
-      break;
-    }
-    offset += length;
-  }
-  return offset;
-}
-
-// Stryker restore all
 class BoundViolation extends Error {
   constructor(readonly failure: DecodeFailure) {
     super(failure.kind);

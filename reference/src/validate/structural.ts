@@ -4,9 +4,9 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { kitPath } from "../../../runner/shared/kit-root.js";
-import { pointerFrom } from "../json-pointer.js";
+import { pointerFrom } from "../messages/json-pointer.js";
 import { isTomlFloat, type JsonObject } from "./manifest-decode.js";
-import type { SchemaDetail, SchemaProblem } from "./messages/structure.js";
+import { type SchemaProblem, schemaDetail } from "./messages/structure.js";
 
 export const PLUGIN_SCHEMA_FILE = kitPath("reference", "schemas", "plugin-v1.schema.json");
 
@@ -73,20 +73,3 @@ function misplacedFloats(value: unknown, flagged: Set<string>, path: (string | n
 function convert(error: ErrorObject): Extract<StructuralError, { kind: "schema-keyword" }> {
   return { code: "invalid_plugin_package", kind: "schema-keyword", pointer: error.instancePath, keyword: error.keyword, says: error.message, detail: schemaDetail(error) };
 }
-
-// Stryker disable all: the parameter only shows in the message and tells repeats apart, which cases allow (they state includes, not counts)
-/** The one parameter that makes the ajv message actionable, when there is one. */
-function schemaDetail(error: ErrorObject): SchemaDetail | undefined {
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case "additionalProperties":
-      return { unexpectedKey: params["additionalProperty"] };
-    case "enum":
-      return { allowed: params["allowedValues"] };
-    case "const":
-      return { expected: params["allowedValue"] };
-    default:
-      return undefined;
-  }
-}
-// Stryker restore all

@@ -18,6 +18,7 @@ import { expandFileRanges } from "./file-ranges.js";
 import { fixtureBoundProblems } from "../fixtures/fixture-bounds.js";
 import { fixturePathProblems } from "../fixtures/fixture-paths.js";
 import { nullAllowed, operationKeyFindings } from "./operation-keys.js";
+import { nullPaths } from "../common/null-paths.js";
 import { stepFindings } from "./step-findings.js";
 import { operationNamed } from "../registry/operations.js";
 import { errorPath, lineOf, type YamlPath } from "../common/yaml-locate.js";
@@ -295,13 +296,6 @@ function addCase(data: unknown, entryPath: YamlPath, folder: string, src: Source
 /** A multi-step case as the runner holds it: operation "steps" and no case-level expectation (SPEC 1.11). */
 function asLoadable(c: CaseSpec): CaseSpec {
   return c.steps === undefined ? c : { ...c, operation: "steps", expect: {} };
-}
-
-function nullPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (value === null) return [path];
-  if (Array.isArray(value)) return value.flatMap((v, i) => nullPaths(v, [...path, i]));
-  if (typeof value === "object") return Object.entries(value as object).flatMap(([k, v]) => nullPaths(v, [...path, k]));
-  return [];
 }
 
 function hasPath(doc: Document, path: YamlPath): boolean {

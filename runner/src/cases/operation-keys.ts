@@ -58,7 +58,8 @@ export function operationKeyFindings(c: Pick<CaseSpec, "operation" | "given" | "
 export function nullAllowed(operation: unknown, path: YamlPath): boolean {
   const [a, b, c, d, e] = path;
   if (a === "expect" && b === "response") return true;
-  if ((a === "expect" || a === "given") && operationNamed(operation)?.nullAllowed?.(path)) return true;
+  // in a step the path starts at the step: `args` are its own (given/expect as in a case)
+  if ((a === "expect" || a === "given" || a === "args") && operationNamed(operation)?.nullAllowed?.(path)) return true;
   if (a !== "given") return false;
   if (b === "event") return c === "set" && path.length > 3;
   if (b !== "hooks" || typeof c !== "number") return false;

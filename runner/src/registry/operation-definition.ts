@@ -146,8 +146,9 @@ export interface OperationShape<N extends OperationName, C, S, E, K extends stri
   /** Why `expect.exit` means nothing for it; absent when an exit status is checked. */
   readonly noExit?: string;
   /**
-   * Where below `given` or `expect` (the path starts with one of them) it admits an explicit null
-   * beyond what every operation admits; anywhere else a null is an empty YAML value, a mistake.
+   * Where below `given` or `expect` (the path starts with one of them), or a step's own `args`,
+   * it admits an explicit null beyond what every operation admits; anywhere else a null is an
+   * empty YAML value, a mistake.
    */
   nullAllowed?(path: YamlPath): boolean;
   /** Checks of `given.args` the schema cannot make, each a finding with this lint code. */

@@ -2,8 +2,8 @@
 // each wraps the reference's protocol endpoint and breaks one rule of SPEC chapter 11 the way a
 // real package manager or harness adapter might. Every lifecycle case must fail against at least
 // one of them. Usage: node wrong-lifecycle.mjs <mutation>   (mutations: see MUTATIONS below)
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
 import { parse } from "smol-toml";
 import { refusals } from "../../../dist/reference/src/lifecycle/dispatch-gate.js";
 import { readPackage } from "../../../dist/reference/src/lifecycle/package-read.js";
@@ -30,7 +30,32 @@ const only = (operation, mutation) => ({
   after: (c, r) => (c.operation === operation && mutation.after ? mutation.after(c, r) : r),
 });
 
+const LIFECYCLE = ["review", "approve", "revoke", "activate", "remove"];
+const PACKAGE_NAME = /^(?!\.{1,2}$)[^/\\\0]+$/;
+/** Arguments a lenient consumer makes usable instead of refusing them (it answers exit 2 for none). */
+function lenient(c) {
+  const a = c.args;
+  const firstPackage = () => readdirSync(join(c.source, "plugins")).sort()[0] ?? "demo";
+  const strings = (v) => (Array.isArray(v) ? v.filter((x) => typeof x === "string" && x !== "") : undefined);
+  const env = a.environment !== null && typeof a.environment === "object" && !Array.isArray(a.environment) ? a.environment : {};
+  return withArgs(c, {
+    plugin: typeof a.plugin === "string" && PACKAGE_NAME.test(a.plugin) ? a.plugin : firstPackage(),
+    state_dir: typeof a.state_dir === "string" ? (isAbsolute(a.state_dir) ? a.state_dir : join(c.source, a.state_dir)) : join(c.source, ".consumer-state"),
+    environment: Object.fromEntries(
+      Object.entries(env)
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    ),
+    ...(a.enable !== undefined ? { enable: strings(a.enable) } : {}),
+    ...(a.tools !== undefined ? { tools: strings(a.tools) } : {}),
+    ...(a.hooks !== undefined ? { hooks: strings(a.hooks) } : {}),
+  });
+}
+
 const MUTATIONS = {
+  // makes unusable arguments usable instead of refusing them: the first package for a name that is
+  // not one, a relative state folder resolved in the fixture, values turned into strings, lists cleaned
+  "lenient-args": { operations: LIFECYCLE, before: lenient },
   // dispatches without looking at the trust store: selection authorizes execution
   "skips-trust-check": only("dispatch", { before: (c) => withArgs(c, { state_dir: undefined }) }),
   // leaves every hook without a current grant out of the dispatch, as if it were not installed:

@@ -2,7 +2,7 @@
 // files): why one could not be read as JSON (reference/src/agent-plugins/json-file.ts), what a
 // value is instead of the type a rule wants, and what a schema refuses (schemas.ts).
 
-import { describePointer } from "../../json-pointer.js";
+import { describePointer } from "../../messages/json-pointer.js";
 import { frontmatterFlawText, type ReadFlaw } from "../../messages/frontmatter.js";
 import { type Wordings, wordBy } from "./wording.js";
 

@@ -1,7 +1,7 @@
 // Findings about the plugin root and root plugin.json (reference/src/agent-plugins/load.ts,
 // manifest.ts; Agent Plugins 1.0.0 §5, §8.1). Their path is plugin.json.
 
-import { describePointer, pointerFrom } from "../../json-pointer.js";
+import { describePointer, pointerFrom } from "../../messages/json-pointer.js";
 import { type JsonFlaw, jsonFlawText, jsonTypeText, type SchemaViolation, violationText } from "./json.js";
 import { type Messages, quote } from "./wording.js";
 

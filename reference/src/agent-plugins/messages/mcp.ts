@@ -2,7 +2,7 @@
 // Plugins 1.0.0 §7.2, §9.2). Their path is mcp.json. A file-level finding disables MCP for the
 // plugin; a server-level one (agent_plugin_mcp_server_invalid) skips that server.
 
-import { pointerFrom } from "../../json-pointer.js";
+import { pointerFrom } from "../../messages/json-pointer.js";
 import { type JsonFlaw, jsonFlawText, jsonTypeText, type SchemaViolation, violationText } from "./json.js";
 import { type Messages, phrase, quote, type Rendered } from "./wording.js";
 

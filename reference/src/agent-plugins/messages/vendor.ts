@@ -2,7 +2,7 @@
 // Agent Plugins 1.0.0 §8): its keys in root plugin.json's extensions, the hooks and apps files it
 // names, and the legacy .codex-plugin/plugin.json. A vendor file's findings name it as their path.
 
-import { pointerFrom } from "../../json-pointer.js";
+import { pointerFrom } from "../../messages/json-pointer.js";
 import { type JsonFlaw, jsonFlawText, jsonTypeText, type SchemaViolation, violationText } from "./json.js";
 import { type Messages, quote } from "./wording.js";
 

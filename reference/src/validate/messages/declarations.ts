@@ -2,7 +2,7 @@
 // and dependency references (reference/src/validate/members.ts, contract.ts), and why a
 // reference is not grammatical (references.ts).
 
-import { pointerFrom } from "../../json-pointer.js";
+import { pointerFrom } from "../../messages/json-pointer.js";
 import type { MemberRequirement } from "../../manifest-types.js";
 import { type ComponentReference, REFERENCE_KINDS, type ReferenceKind } from "../references.js";
 import { formatReference, type Messages, quote, type Wordings, wordBy } from "./wording.js";

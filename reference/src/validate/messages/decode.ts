@@ -1,9 +1,34 @@
 // Findings about reading and decoding one PLUGIN.toml under the reference limits
 // (reference/src/validate/manifest-decode.ts, SPEC.md chapter 2).
 
-import { describePointer, pointerFrom } from "../../json-pointer.js";
+import { describePointer, pointerFrom } from "../../messages/json-pointer.js";
 import { LIMITS, PARSER_MAX_DEPTH } from "../limits.js";
 import type { Messages, Rendered } from "./wording.js";
+
+/** smol-toml's message is "Invalid TOML document: <what>\n\n<code block>": <what>, for the message. */
+export function tomlReason(error: Error): string {
+  const firstLine = error.message.split("\n", 1)[0] ?? "";
+  return firstLine.replace(/^Invalid TOML document:\s*/, "");
+}
+
+/** Byte offset of the first malformed UTF-8 sequence, for the message. */
+export function firstMalformedOffset(bytes: Uint8Array): number {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  // Walk sequence by sequence (length from the lead byte) until one fails to decode.
+  let offset = 0;
+  while (offset < bytes.length) {
+    const lead = bytes[offset] ?? 0;
+    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+    if (length === 0) break;
+    try {
+      decoder.decode(bytes.subarray(offset, offset + length));
+    } catch {
+      break;
+    }
+    offset += length;
+  }
+  return offset;
+}
 
 /** A location in the decoded manifest: the keys and indices that lead to a value. */
 type At = readonly (string | number)[];

@@ -2,7 +2,7 @@
 // and bindings.ts, SPEC.md 3.10), and why a pinned provider cannot honour an admitted hook
 // (hook-combinations.ts, SPEC.md 3.11).
 
-import { pointerFrom } from "../../json-pointer.js";
+import { pointerFrom } from "../../messages/json-pointer.js";
 import type { BindingField, HookEffect, HookPhase, HookSubject, InputType } from "../../manifest-types.js";
 import { FIELD_TYPES } from "../bindings.js";
 import type { Provider } from "../hook-combinations.js";

@@ -1,11 +1,30 @@
 // Findings of the structural layer: what the vendored plugin-v1 JSON Schema refuses in a decoded
 // manifest (reference/src/validate/structural.ts, SPEC.md chapter 2).
 
-import { describePointer } from "../../json-pointer.js";
+import { describePointer } from "../../messages/json-pointer.js";
+import type { ErrorObject } from "ajv/dist/2020.js";
 import { type Messages, quote, type Rendered } from "./wording.js";
 
-/** The one ajv parameter that makes a schema message actionable (structural.ts schemaDetail). */
+/** The one ajv parameter that makes a schema message actionable. */
 export type SchemaDetail = { unexpectedKey: unknown } | { allowed: unknown } | { expected: unknown };
+
+/**
+ * The parameter of an ajv error that the message shows, when there is one. Wording only (cases
+ * state which findings a package has, never their messages), hence here and not mutated.
+ */
+export function schemaDetail(error: ErrorObject): SchemaDetail | undefined {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "additionalProperties":
+      return { unexpectedKey: params["additionalProperty"] };
+    case "enum":
+      return { allowed: params["allowedValues"] };
+    case "const":
+      return { expected: params["allowedValue"] };
+    default:
+      return undefined;
+  }
+}
 
 /** A schema keyword that failed, as ajv reports it: where (ajv's instancePath), which keyword, ajv's message. */
 interface KeywordFailure {

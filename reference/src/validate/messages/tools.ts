@@ -1,6 +1,6 @@
 // Findings about a package's local tool descriptors (reference/src/validate/tools.ts, SPEC.md 3.9).
 
-import { pointerFrom } from "../../json-pointer.js";
+import { pointerFrom } from "../../messages/json-pointer.js";
 import { type Messages, phrase, quote } from "./wording.js";
 
 /** Why a tool path is not a contained relative path (tools.ts toolPathProblem). */

@@ -1,6 +1,7 @@
 // Compares a lifecycle step's expectations (SPEC 1.11) with a review, approve, revoke, activate
 // or remove result: `approved`, `revoked`, `removed` and `kept` as sets, `activation` exactly,
-// `members` by the refs the step names, `instructions` and `review` by ref as whole lists. Paths the result gives absolute are
+// `members` by the refs the step names, `instructions` and `review` by ref as whole lists (a
+// review entry listed twice is a difference). Paths the result gives absolute are
 // compared relative to the fixture root. A key the step checks that the result lacks is a
 // difference (KIT-OP-LIFECYCLE-RESULT).
 
@@ -63,5 +64,8 @@ function compareReview(expect: NonNullable<LifecycleExpectation["review"]>, revi
     }
   }
   for (const e of review ?? []) if (!(e.ref in expect)) diff.push(...diffField(`review["${e.ref}"]`, "(not listed)", e));
+  // the list names each tool and hook once: exactly what the approval would record (PAP-LIFE-REVIEW-SHOWS)
+  const refs = (review ?? []).map((e) => e.ref);
+  for (const ref of new Set(refs.filter((r, i) => refs.indexOf(r) !== i))) diff.push(...diffField(`review["${ref}"]`, "(listed once)", "(listed twice)"));
   return diff;
 }

@@ -1,6 +1,7 @@
-// Stryker disable all: a diagnostic's pointer is papc's extension of report schema 1 and messages are never compared (SPEC 4.2, KIT-EXPECT-DIAGNOSTICS)
 // JSON Pointers (RFC 6901) for diagnostics: the exact pointer goes into the `pointer` field,
-// a shortened one into human-readable messages (keys can be up to 16 KiB long).
+// a shortened one into human-readable messages (keys can be up to 16 KiB long). A messages/
+// module, not mutated: a diagnostic's pointer is papc's extension of report schema 1 and is never
+// compared, like its message (SPEC 4.2, KIT-EXPECT-DIAGNOSTICS).
 
 export function escapeSegment(segment: string | number): string {
   return String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
