@@ -26,6 +26,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
+import { CENSUS_JSON } from "./census.mjs";
 import { CHUNKS, chunkProblems } from "./chunks.mjs";
 
 const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -35,7 +36,6 @@ const BASELINE = resolve(KIT_ROOT, "runner/mutation/baseline/stryker-incremental
 // omits files without testable mutants (limits.ts holds only static ones), so it cannot tell
 // by itself whether such a file changed.
 const BASELINE_SOURCES = resolve(KIT_ROOT, "runner/mutation/baseline/sources.json");
-const CENSUS = resolve(KIT_ROOT, "reports/mutation/census.json");
 const BASELINE_CENSUS = resolve(KIT_ROOT, "runner/mutation/baseline/census.json");
 const sha256 = (file) =>
   createHash("sha256")
@@ -75,7 +75,7 @@ if (own.includes("--save-baseline")) {
   const sources = Object.fromEntries(CHUNKS.flatMap((c) => c.files).map((f) => [f, sha256(f)]));
   writeFileSync(BASELINE_SOURCES, JSON.stringify(sources, null, 2) + "\n");
   // the last census (census.mjs), when one was taken, goes with it
-  if (existsSync(CENSUS)) writeFileSync(BASELINE_CENSUS, readFileSync(CENSUS));
+  if (existsSync(CENSUS_JSON)) writeFileSync(BASELINE_CENSUS, readFileSync(CENSUS_JSON));
   const { scoreTable, withTable, TABLE_FILES } = await import("./score-table.mjs");
   const table = scoreTable();
   for (const file of TABLE_FILES) writeFileSync(resolve(KIT_ROOT, file), withTable(readFileSync(resolve(KIT_ROOT, file), "utf8"), table, file));

@@ -193,17 +193,17 @@ export class Containment {
       for (const entry of home ? safeReaddir(home) : []) {
         const scoped = /^papc-run-(.+)$/.exec(entry)?.[1];
         if (scoped === undefined) continue;
+        const dir = join(home!, entry);
         const token = this.ownScope(scoped);
         if (token === undefined) {
           // Another scope's dead run: its processes are for a run of that scope to reap, but an
           // empty folder holds nothing of it (a test process killed with its own PAPC_TMPDIR).
           const other = scoped.slice(scoped.indexOf(".") + 1);
-          if (!tokenAlive(other) && members(join(home!, entry)).length === 0) removeTree(join(home!, entry));
+          if (!tokenAlive(other) && members(dir).length === 0) removeTree(dir);
           continue;
         }
         if (token === this.token || tokenAlive(token)) continue;
         dead.add(token);
-        const dir = join(home!, entry);
         for (const e of runningEntries(members(dir))) found.set(e.pid, { pid: e.pid, command: e.command, run: token });
         await killCgroup(dir);
         removeTree(dir);

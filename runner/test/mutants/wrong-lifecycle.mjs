@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { parse } from "smol-toml";
+import { isPackageName } from "../../../dist/reference/src/lifecycle/args.js";
 import { refusals } from "../../../dist/reference/src/lifecycle/dispatch-gate.js";
 import { readPackage } from "../../../dist/reference/src/lifecycle/package-read.js";
 import { runLifecycle } from "../../../dist/reference/src/lifecycle/operations.js";
@@ -31,7 +32,6 @@ const only = (operation, mutation) => ({
 });
 
 const LIFECYCLE = ["review", "approve", "revoke", "activate", "remove"];
-const PACKAGE_NAME = /^(?!\.{1,2}$)[^/\\\0]+$/;
 /** Arguments a lenient consumer makes usable instead of refusing them (it answers exit 2 for none). */
 function lenient(c) {
   const a = c.args;
@@ -39,7 +39,7 @@ function lenient(c) {
   const strings = (v) => (Array.isArray(v) ? v.filter((x) => typeof x === "string" && x !== "") : undefined);
   const env = a.environment !== null && typeof a.environment === "object" && !Array.isArray(a.environment) ? a.environment : {};
   return withArgs(c, {
-    plugin: typeof a.plugin === "string" && PACKAGE_NAME.test(a.plugin) ? a.plugin : firstPackage(),
+    plugin: isPackageName(a.plugin) ? a.plugin : firstPackage(),
     state_dir: typeof a.state_dir === "string" ? (isAbsolute(a.state_dir) ? a.state_dir : join(c.source, a.state_dir)) : join(c.source, ".consumer-state"),
     environment: Object.fromEntries(
       Object.entries(env)
