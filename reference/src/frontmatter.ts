@@ -119,8 +119,15 @@ export function flowDepth(text: string): number {
 
 export function parseYamlMapping(text: string): YamlMapping {
   if (flowDepth(text) > MAX_FLOW_DEPTH) return { ok: false, flaw: { flaw: "flow-too-deep", maxDepth: MAX_FLOW_DEPTH } };
-  // Stryker disable next-line ObjectLiteral,StringLiteral,BooleanLiteral: YAML 1.2, the core schema and unique keys are the yaml library's defaults; prettyErrors only changes a message
-  const document = parseDocument(text, { version: "1.2", schema: "core", uniqueKeys: true, prettyErrors: false });
+  // Stryker disable next-line ObjectLiteral: YAML 1.2, the core schema and unique keys are the yaml library's defaults; prettyErrors only changes a message
+  const document = parseDocument(text, {
+    version: "1.2",
+    // Stryker disable next-line StringLiteral: the core schema is the yaml library's default for YAML 1.2
+    schema: "core",
+    uniqueKeys: true,
+    // Stryker disable next-line BooleanLiteral: prettyErrors only changes a message
+    prettyErrors: false,
+  });
   const error = document.errors[0];
   if (error) return { ok: false, flaw: { flaw: "not-yaml", error: error.message } };
   let value: unknown;

@@ -51,7 +51,7 @@ function errored(seq: number, message: string, detail?: JsonRecord): ErroredRepl
 }
 
 /**
- * The `dispatch` operation (issue 4 contract, "The dispatch operation"): args.event is written
+ * The `dispatch` operation (SPEC 1.6): args.event is written
  * as JSON bytes, exactly as the runner's exec mode does, and args.environment is laid over our
  * own environment as the dispatcher's environment. With args.state_dir (a lifecycle step, SPEC
  * 1.11) only hooks under a current grant of the consumer's trust store run (lifecycle/dispatch-gate.ts).

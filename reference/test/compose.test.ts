@@ -1,4 +1,4 @@
-// Pure helpers of the compose operation (issue 7 contract): stable topological order,
+// Pure helpers of the compose operation (SPEC 1.9, chapter 10): stable topological order,
 // admission steps, hook selection and the decision combiner.
 
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Composition (issue 4 contract step 7) and the native response table of both harnesses.
+// Composition (SPEC 5.6) and the native response table of both harnesses.
 
 import { describe, expect, it } from "vitest";
 import { claude, codex, run, tempSources, type HookDef } from "./dispatch-fixtures.js";

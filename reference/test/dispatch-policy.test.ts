@@ -1,4 +1,4 @@
-// Failure policy × error visibility (issue 4 contract step 6), on every event that has one.
+// Failure policy × error visibility (SPEC 5.5), on every event that has one.
 
 import { describe, expect, it } from "vitest";
 import { claude, codex, run, tempSources, type HookDef } from "./dispatch-fixtures.js";

@@ -6,6 +6,9 @@
 //
 //   npm run mutation -- --census                  every module
 //   node runner/mutation/census.mjs [module...]   (what run-modules.mjs --census runs)
+//   node runner/mutation/census.mjs [module...] --from mutation.json...
+//                                                 the figures again from a census's Stryker reports
+//                                                 (it keeps them in reports/mutation/census-runs/)
 //
 // How: a copy of the kit in a temporary folder whose directives are made plain comments (same
 // lines, so the stored locations still hold), and one Stryker run per chunk that mutates only the
@@ -19,25 +22,21 @@ import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync,
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
 import { CHUNKS } from "./chunks.mjs";
 import { MODULES, summarize } from "./module-summary-reporter.mjs";
+import { CENSUS_JSON, KIT_ROOT, readStoredResults } from "./stored-results.mjs";
 
-const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const INCREMENTAL = resolve(KIT_ROOT, "reports/mutation/stryker-incremental.json");
-const BASELINE = resolve(KIT_ROOT, "runner/mutation/baseline/stryker-incremental.json.gz");
-export const CENSUS_JSON = resolve(KIT_ROOT, "reports/mutation/census.json");
 const CENSUS_MD = resolve(KIT_ROOT, "reports/mutation/census.md");
+const CENSUS_RUNS = resolve(KIT_ROOT, "reports/mutation/census-runs");
 /** Stryker's directive syntax (its instrumenter's strykerCommentDirectiveRegex), made inert by the copy. */
 const DIRECTIVE = /\/\/(\s?)Stryker (disable|restore)/g;
 
 const moduleOf = (file) => MODULES.find((m) => m.test(file))?.name ?? "other";
-const key = (file, m) => `${file}@${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column} ${m.mutatorName} ${m.replacement ?? ""}`;
-
-function storedResults() {
-  if (existsSync(INCREMENTAL)) return JSON.parse(readFileSync(INCREMENTAL, "utf8"));
-  return JSON.parse(gunzipSync(readFileSync(BASELINE)).toString("utf8"));
-}
+/** A directive made inert, as the census's copy has it. */
+const inert = (text) => text.replace(DIRECTIVE, "// census, was: Stryker-$2");
+// (a mutant's replacement can hold a directive: a switch case's comments come with the case)
+const key = (file, m) =>
+  `${file}@${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column} ${m.mutatorName} ${inert(m.replacement ?? "")}`;
 
 /** The mutants a directive marks (Ignored with the directive's reason; static ones are Stryker's own). */
 export function markedMutants(report) {
@@ -62,7 +61,7 @@ async function censusCopy(dir) {
     const to = join(dir, file);
     mkdirSync(dirname(to), { recursive: true });
     if (file.startsWith("reference/src/") && file.endsWith(".ts")) {
-      writeFileSync(to, readFileSync(from, "utf8").replace(DIRECTIVE, "// census, was: Stryker-$2"));
+      writeFileSync(to, inert(readFileSync(from, "utf8")));
     } else copyFileSync(from, to);
     chmodSync(to, lstatSync(from).mode & 0o777);
   }
@@ -74,13 +73,27 @@ async function censusCopy(dir) {
   }
 }
 
+/**
+ * The temporary folder of the mutants: a folder inside `dir`, so that what a mutant makes beside it (a
+ * temp-name prefix mutated to "" makes mkdtemp(tmpdir()) create a sibling of TMPDIR) is still
+ * removed with `dir`. Given as TMPDIR and as PAPC_TMPDIR, where cases make their fixtures
+ * (runner/src/fixtures/case-folder-base.ts; without it, /dev/shm itself).
+ */
+export function mutantTmpEnv(dir) {
+  const inner = join(dir, "t");
+  mkdirSync(inner, { recursive: true });
+  return { TMPDIR: inner, PAPC_TMPDIR: inner };
+}
+
 /** Stryker's mutate range of a stored mutant: lines from 1, columns from 0 (the report's columns are from 1). */
 const range = (file, m) => `${file}:${m.location.start.line}:${m.location.start.column - 1}-${m.location.end.line}:${m.location.end.column - 1}`;
 
 async function runCensus(wanted) {
-  const stored = storedResults();
+  const stored = readStoredResults();
   const marked = markedMutants(stored).filter(({ file }) => wanted.length === 0 || wanted.includes(moduleOf(file)));
   const fates = new Map();
+  let runs = 0;
+  rmSync(CENSUS_RUNS, { recursive: true, force: true });
   // beside the kit, not in it (npm test's vitest would collect the copy's tests)
   const copy = mkdtempSync(join(dirname(KIT_ROOT), ".papc-census-"));
   const tmp = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "papc-census-tmp-"));
@@ -103,12 +116,16 @@ async function runCensus(wanted) {
           "reports/mutation/census-incremental.json",
           "--force",
         ],
-        { cwd: copy, env: { TMPDIR: tmp, PAPC_MUTATION_OPERATIONS: chunk.operations, PAPC_STRYKER_TMP: join(tmp, "stryker") }, stdio: "inherit", reject: false },
+        { cwd: copy, env: { ...mutantTmpEnv(tmp), PAPC_MUTATION_OPERATIONS: chunk.operations, PAPC_STRYKER_TMP: join(tmp, "stryker") }, stdio: "inherit", reject: false },
       );
       console.log(`=== census (${chunk.module}) ${run.exitCode === 0 ? "done" : `failed (exit ${run.exitCode})`} in ${Math.round((Date.now() - started) / 1000)} s`);
       if (run.exitCode !== 0) throw new Error(`census: Stryker failed for the ${chunk.module} chunk`);
-      const report = JSON.parse(readFileSync(join(copy, "reports/mutation/mutation.json"), "utf8"));
-      for (const [file, data] of Object.entries(report.files)) for (const m of data.mutants) fates.set(key(file, m), m.status);
+      // kept (reports/mutation/census-runs/), so the figures can be made again with --from
+      const saved = join(CENSUS_RUNS, `${String(++runs).padStart(2, "0")}-${chunk.module}.json`);
+      mkdirSync(CENSUS_RUNS, { recursive: true });
+      copyFileSync(join(copy, "reports/mutation/mutation.json"), saved);
+      for (const [file, data] of Object.entries(JSON.parse(readFileSync(saved, "utf8")).files))
+        for (const m of data.mutants) if (m.status !== "Ignored") fates.set(key(file, m), m.status);
     }
   } finally {
     rmSync(copy, { recursive: true, force: true });
@@ -117,15 +134,33 @@ async function runCensus(wanted) {
   return { stored, marked, fates };
 }
 
+/** The census again from the Stryker reports (mutation.json) of its runs, without running anything. */
+function rescore(wanted, reports) {
+  const stored = readStoredResults();
+  const marked = markedMutants(stored).filter(({ file }) => wanted.length === 0 || wanted.includes(moduleOf(file)));
+  const fates = new Map();
+  for (const r of reports) {
+    for (const [file, data] of Object.entries(JSON.parse(readFileSync(r, "utf8")).files))
+      for (const m of data.mutants) if (m.status !== "Ignored") fates.set(key(file, m), m.status);
+  }
+  return { stored, marked, fates };
+}
+
 /** Per module: the stored counts, the marked mutants' fates and the census score. */
 export function censusFigures(stored, marked, fates) {
-  const byModule = new Map(summarize(stored).map((m) => [m.name, { module: m.name, counts: m.counts, marked: 0, killed: 0, survived: 0, noCoverage: 0, missing: 0, loose: [] }]));
+  const byModule = new Map(
+    summarize(stored).map((m) => [m.name, { module: m.name, counts: m.counts, marked: 0, killed: 0, timedOut: 0, survived: 0, noCoverage: 0, missing: 0, loose: [] }]),
+  );
   for (const { file, mutant } of marked) {
     const entry = byModule.get(moduleOf(file));
     if (entry === undefined) continue;
     entry.marked++;
     const status = fates.get(key(file, mutant));
-    if (status === "Killed" || status === "Timeout") {
+    // A marked mutant is mostly equivalent, so it runs every case that covers it, under the full
+    // load of the workers: a timeout is that load far more often than a hang, and no evidence
+    // of a kill. Counted apart, neither loose nor detected.
+    if (status === "Timeout") entry.timedOut++;
+    else if (status === "Killed") {
       entry.killed++;
       entry.loose.push({ file, line: mutant.location.start.line, mutator: mutant.mutatorName, replacement: mutant.replacement, reason: mutant.statusReason });
     } else if (status === "Survived") entry.survived++;
@@ -144,9 +179,11 @@ export function censusFigures(stored, marked, fates) {
 
 function table(figures) {
   return [
-    "| module | marked | killed (loose) | survived | no coverage | not re-run | census score | taken |",
-    "|---|---:|---:|---:|---:|---:|---:|---|",
-    ...figures.map((f) => `| ${f.module} | ${f.marked} | ${f.killed} | ${f.survived} | ${f.noCoverage} | ${f.missing} | ${f.censusScore.toFixed(2)} % | ${f.date} |`),
+    "| module | marked | killed (loose) | timed out | survived | no coverage | not re-run | census score | taken |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ...figures.map(
+      (f) => `| ${f.module} | ${f.marked} | ${f.killed} | ${f.timedOut ?? 0} | ${f.survived} | ${f.noCoverage} | ${f.missing} | ${f.censusScore.toFixed(2)} % | ${f.date} |`,
+    ),
   ];
 }
 
@@ -154,7 +191,7 @@ function markdown(figures) {
   const lines = [
     "# Census of the equivalent markings",
     "",
-    "Every mutant a `// Stryker disable` directive marks was run after all (runner/mutation/census.mjs). Census score: the module's score with those mutants scored as they fared. A killed marked mutant is a loose marking: its directive covers a mutant a case kills.",
+    "Every mutant a `// Stryker disable` directive marks was run after all (runner/mutation/census.mjs). Census score: the module's score with those mutants scored as they fared. A killed marked mutant is a loose marking: its directive covers a mutant a case kills. A timed-out one is not counted as detected: an equivalent mutant runs every case that covers it, and a timeout under the workers' load is no evidence of a kill.",
     "",
     ...table(figures),
     "",
@@ -168,14 +205,16 @@ function markdown(figures) {
 }
 
 async function main() {
-  const wanted = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+  const own = process.argv.includes("--from") ? process.argv.slice(2, process.argv.indexOf("--from")) : process.argv.slice(2);
+  const wanted = own.filter((a) => !a.startsWith("--"));
   const known = new Set(CHUNKS.map((c) => c.module));
   const unknown = wanted.filter((m) => !known.has(m));
   if (unknown.length > 0) {
     console.error(`census: unknown module ${unknown.join(", ")} (modules: ${[...known].join(", ")})`);
     return 2;
   }
-  const { stored, marked, fates } = await runCensus(wanted);
+  const from = process.argv.indexOf("--from");
+  const { stored, marked, fates } = from === -1 ? await runCensus(wanted) : rescore(wanted, process.argv.slice(from + 1));
   const figures = censusFigures(stored, marked, fates);
   const when = new Date().toISOString().slice(0, 10);
   mkdirSync(dirname(CENSUS_JSON), { recursive: true });

@@ -6,7 +6,7 @@
 // Also usable on its own, on a report Stryker already wrote (json reporter or incremental file):
 //   node runner/mutation/module-summary-reporter.mjs [reports/mutation/mutation.json]
 
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -73,7 +73,7 @@ function scores(c) {
     mutants: valid,
     score: valid === 0 ? null : round((100 * detected) / valid),
     coveredScore: covered === 0 ? null : round((100 * detected) / covered),
-    // the score if every mutant marked equivalent by a directive had survived instead
+    // the honest score: as if every mutant marked equivalent by a directive had survived instead
     unmarkedScore: valid + c.marked === 0 ? null : round((100 * detected) / (valid + c.marked)),
   };
 }
@@ -86,13 +86,27 @@ function fmt(x) {
   return x === null ? "n/a" : x.toFixed(2);
 }
 
-export function renderText(summary) {
-  const head = ["module", "score %", "covered %", "marked-as-survived %", "killed", "timeout", "survived", "no cov", "errors", "marked equiv.", "static", "target"];
+/**
+ * Per module, the census score of the newest census of the markings (census.mjs): the working one
+ * in reports/mutation/, else the committed one; "not taken" without either.
+ */
+export function censusScores() {
+  const file = [resolve(OUT_DIR, "census.json"), resolve(KIT_ROOT, "runner/mutation/baseline/census.json")].find(existsSync);
+  const modules = file === undefined ? [] : JSON.parse(readFileSync(file, "utf8")).modules;
+  return (name) => {
+    const c = modules.find((x) => x.module === name);
+    return c === undefined ? "not taken" : `${c.censusScore.toFixed(2)} (${c.date})`;
+  };
+}
+
+export function renderText(summary, censusOf = () => "not taken") {
+  const head = ["module", "score %", "covered %", "honest %", "census %", "killed", "timeout", "survived", "no cov", "errors", "marked equiv.", "static", "target"];
   const rows = summary.map((m) => [
     m.name,
     fmt(m.score),
     fmt(m.coveredScore),
     fmt(m.unmarkedScore),
+    censusOf(m.name),
     m.counts.Killed,
     m.counts.Timeout,
     m.counts.Survived,
@@ -107,19 +121,19 @@ export function renderText(summary) {
   return ["Mutation score per module (conformance suite against the reference):", line(head), widths.map((w) => "-".repeat(w)).join("-|-"), ...rows.map(line)].join("\n");
 }
 
-export function renderMarkdown(summary, when = new Date().toISOString()) {
+export function renderMarkdown(summary, censusOf = () => "not taken", when = new Date().toISOString()) {
   const out = [`# Mutation score of the reference`, ``, `Run: ${when}. Killed by the conformance suite (cases/) run against the reference, not by its unit tests.`, ``];
   out.push(
-    `Score = (killed + timeout) / (killed + timeout + survived + no coverage). Ignored mutants are not scored: "marked equiv." are equivalent mutants marked by a \`// Stryker disable\` directive with a reason, "static" Stryker's static mutants (ignoreStatic). "marked-as-survived" is the score if every marked mutant had survived instead. Reasons: ignored.md.`,
+    `Score = (killed + timeout) / (killed + timeout + survived + no coverage). Ignored mutants are not scored: "marked equiv." are equivalent mutants marked by a \`// Stryker disable\` directive with a reason, "static" Stryker's static mutants (ignoreStatic). "honest" is the score if every marked mutant had survived instead; "census" the score with the marked mutants run and scored as they fared, in the last census of the markings (\`npm run mutation -- --census\`, census.md), with its day. Reasons: ignored.md.`,
     ``,
   );
   out.push(
-    `| module | score % | covered % | marked-as-survived % | killed | timeout | survived | no coverage | marked equiv. | static |`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    `| module | score % | covered % | honest % | census % | killed | timeout | survived | no coverage | marked equiv. | static |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
   );
   for (const m of summary)
     out.push(
-      `| ${m.name} | ${fmt(m.score)} | ${fmt(m.coveredScore)} | ${fmt(m.unmarkedScore)} | ${m.counts.Killed} | ${m.counts.Timeout} | ${m.counts.Survived} | ${m.counts.NoCoverage} | ${m.counts.marked} | ${m.counts.static} |`,
+      `| ${m.name} | ${fmt(m.score)} | ${fmt(m.coveredScore)} | ${fmt(m.unmarkedScore)} | ${censusOf(m.name)} | ${m.counts.Killed} | ${m.counts.Timeout} | ${m.counts.Survived} | ${m.counts.NoCoverage} | ${m.counts.marked} | ${m.counts.static} |`,
     );
   out.push(``, `## Per file`, ``, `| file | score % | killed | timeout | survived | no coverage |`, `|---|---:|---:|---:|---:|---:|`);
   for (const m of summary)
@@ -158,10 +172,11 @@ export function renderIgnored(report) {
 
 function publish(report) {
   const summary = summarize(report);
-  process.stdout.write(`\n${renderText(summary)}\n\n`);
+  const censusOf = censusScores();
+  process.stdout.write(`\n${renderText(summary, censusOf)}\n\n`);
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(resolve(OUT_DIR, "summary.json"), JSON.stringify(summary, null, 2) + "\n");
-  writeFileSync(resolve(OUT_DIR, "summary.md"), renderMarkdown(summary));
+  writeFileSync(resolve(OUT_DIR, "summary.md"), renderMarkdown(summary, censusOf));
   writeFileSync(resolve(OUT_DIR, "ignored.md"), renderIgnored(report));
   process.stdout.write(`Per-module summary: ${relative(process.cwd(), resolve(OUT_DIR, "summary.md"))}\n`);
 }

@@ -22,21 +22,17 @@
 
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { execa } from "execa";
-import { CENSUS_JSON } from "./census.mjs";
+import { mutantTmpEnv } from "./census.mjs";
 import { CHUNKS, chunkProblems } from "./chunks.mjs";
+import { BASELINE, BASELINE_CENSUS, baselineText, CENSUS_JSON, INCREMENTAL, KIT_ROOT } from "./stored-results.mjs";
 
-const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const INCREMENTAL = resolve(KIT_ROOT, "reports/mutation/stryker-incremental.json");
-const BASELINE = resolve(KIT_ROOT, "runner/mutation/baseline/stryker-incremental.json.gz");
 // The SHA-256 of every mutated file when the baseline was saved. Stryker's incremental file
 // omits files without testable mutants (limits.ts holds only static ones), so it cannot tell
 // by itself whether such a file changed.
 const BASELINE_SOURCES = resolve(KIT_ROOT, "runner/mutation/baseline/sources.json");
-const BASELINE_CENSUS = resolve(KIT_ROOT, "runner/mutation/baseline/census.json");
 const sha256 = (file) =>
   createHash("sha256")
     .update(readFileSync(resolve(KIT_ROOT, file)))
@@ -87,7 +83,7 @@ if (own.includes("--save-baseline")) {
 
 if (!existsSync(INCREMENTAL) && existsSync(BASELINE)) {
   mkdirSync(dirname(INCREMENTAL), { recursive: true });
-  writeFileSync(INCREMENTAL, gunzipSync(readFileSync(BASELINE)));
+  writeFileSync(INCREMENTAL, baselineText());
   console.log(`starting from the committed baseline ${relative(KIT_ROOT, BASELINE)}`);
 }
 
@@ -124,7 +120,7 @@ if (chunks.length === 0) {
 // directory, removed at the end: mutants that skip a clean-up (and workers Stryker kills after
 // a timeout) leave fixture and dispatcher temp directories behind.
 const ownTmp = !process.env.TMPDIR && existsSync("/dev/shm") ? mkdtempSync("/dev/shm/papc-mutation-") : undefined;
-const tmpEnv = ownTmp ? { TMPDIR: ownTmp } : {};
+const tmpEnv = ownTmp ? mutantTmpEnv(ownTmp) : {};
 
 // CI bound (--changed): a stale baseline must not hold the job past its time limit. A chunk cut
 // short keeps nothing (Stryker writes the incremental file at the end) and fails the run.

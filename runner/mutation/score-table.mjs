@@ -8,14 +8,11 @@
 // marked equivalent by a directive counted as a survivor instead; "census" the score with those
 // mutants run after all (census.mjs; runner/mutation/baseline/census.json, when one was taken).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
 import { summarize, TARGETS } from "./module-summary-reporter.mjs";
+import { BASELINE_CENSUS, KIT_ROOT, readBaseline } from "./stored-results.mjs";
 
-const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const BASELINE = resolve(KIT_ROOT, "runner/mutation/baseline/stryker-incremental.json.gz");
-const CENSUS = resolve(KIT_ROOT, "runner/mutation/baseline/census.json");
 export const TABLE_FILES = ["README.md", "runner/mutation/README.md"];
 const START = "<!-- mutation-scores:start -->";
 const END = "<!-- mutation-scores:end -->";
@@ -23,10 +20,7 @@ const END = "<!-- mutation-scores:end -->";
 const pct = (x) => (x === null ? "n/a" : `${x.toFixed(2)} %`);
 
 /** The table of the baseline's per-module scores. */
-export function scoreTable(
-  report = JSON.parse(gunzipSync(readFileSync(BASELINE)).toString("utf8")),
-  census = existsSync(CENSUS) ? JSON.parse(readFileSync(CENSUS, "utf8")).modules : [],
-) {
+export function scoreTable(report = readBaseline(), census = existsSync(BASELINE_CENSUS) ? JSON.parse(readFileSync(BASELINE_CENSUS, "utf8")).modules : []) {
   const censusOf = (name) => {
     const c = census.find((x) => x.module === name);
     return c === undefined ? "not taken" : `${pct(c.censusScore)} (${c.date})`;

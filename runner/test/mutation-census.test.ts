@@ -10,7 +10,17 @@ const { markedMutants, censusFigures } = (await import("../mutation/census.mjs")
     stored: unknown,
     marked: unknown,
     fates: Map<string, string>,
-  ) => { module: string; marked: number; killed: number; survived: number; noCoverage: number; missing: number; censusScore: number; loose: { file: string; line: number }[] }[];
+  ) => {
+    module: string;
+    marked: number;
+    killed: number;
+    timedOut: number;
+    survived: number;
+    noCoverage: number;
+    missing: number;
+    censusScore: number;
+    loose: { file: string; line: number }[];
+  }[];
 };
 
 const at = (line: number) => ({ start: { line, column: 3 }, end: { line, column: 9 } });
@@ -32,6 +42,7 @@ const stored = {
         mutant("3", 3, "Survived"),
         mutant("4", 4, "Ignored", "the order is sorted anyway"),
         mutant("5", 5, "Ignored", "wording only"),
+        mutant("7", 7, "Ignored", "a cache that only saves time"),
         mutant("6", 6, "Ignored", 'Static mutant (and "ignoreStatic" was enabled)'),
       ],
     },
@@ -41,26 +52,27 @@ const key = (line: number) => `${FILE}@${line}:3-${line}:9 ConditionalExpression
 
 describe("the census of markings", () => {
   it("re-runs the mutants a directive marks, never Stryker's static ones", () => {
-    expect(markedMutants(stored).map((m) => m.mutant.id)).toEqual(["4", "5"]);
+    expect(markedMutants(stored).map((m) => m.mutant.id)).toEqual(["4", "5", "7"]);
   });
 
-  it("scores each marked mutant as it fared: a killed one is a loose marking", () => {
+  it("scores each marked mutant as it fared: a killed one is a loose marking, a timed-out one is no kill", () => {
     const [figure] = censusFigures(
       stored,
       markedMutants(stored),
       new Map([
         [key(4), "Killed"],
         [key(5), "Survived"],
+        [key(7), "Timeout"],
       ]),
     );
-    expect(figure).toMatchObject({ module: "composition", marked: 2, killed: 1, survived: 1, noCoverage: 0, missing: 0 });
-    // 2 killed + 1 freed killed of 3 scored + 2 marked
-    expect(figure?.censusScore).toBe(60);
+    expect(figure).toMatchObject({ module: "composition", marked: 3, killed: 1, timedOut: 1, survived: 1, noCoverage: 0, missing: 0 });
+    // 2 killed + 1 freed killed of 3 scored + 3 marked: the timed-out one is not detected
+    expect(figure?.censusScore).toBe(50);
     expect(figure?.loose).toEqual([expect.objectContaining({ file: FILE, line: 4 })]);
   });
 
   it("counts a marked mutant the census did not run as missing, not as survived", () => {
     const [figure] = censusFigures(stored, markedMutants(stored), new Map([[key(4), "Killed"]]));
-    expect(figure).toMatchObject({ killed: 1, survived: 0, missing: 1 });
+    expect(figure).toMatchObject({ killed: 1, survived: 0, missing: 2 });
   });
 });

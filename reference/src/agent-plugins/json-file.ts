@@ -14,8 +14,10 @@ export type JsonRead = { ok: true; value: unknown } | { ok: false; flaw: JsonFla
 export async function readJsonFile(real: string, limit = MAX_JSON_BYTES): Promise<JsonRead> {
   const head = await readHead(real, limit);
   if (!head.ok) return head;
-  // Stryker disable next-line BooleanLiteral: an ok read without a value is not an object, which every caller reports with the same code
-  if (!head.complete) return { ok: false, flaw: { flaw: "too-large", maxBytes: limit } };
+  if (!head.complete) {
+    // Stryker disable next-line BooleanLiteral: an ok read without a value is not an object, which every caller reports with the same code
+    return { ok: false, flaw: { flaw: "too-large", maxBytes: limit } };
+  }
   const text = decodeUtf8(head.bytes);
   // Stryker disable next-line ConditionalExpression,BooleanLiteral: JSON.parse(undefined) fails (not JSON, the same code in every caller); for ok, see above
   if (text === undefined) return { ok: false, flaw: { flaw: "not-utf8" } };

@@ -1,6 +1,6 @@
-// Which packages the host composes, and in what order (issue 7 contract, "Composition
-// algorithm", steps 1-7). Every rejected package is reported once, with the code of the
-// first step that rejected it.
+// Which packages the host composes, and in what order (SPEC 10.2, its rules in
+// order). Every rejected package is reported once, with the code of the
+// first rule that rejected it.
 
 import type { ComposeRejectionCode } from "../../../runner/shared/protocol.js";
 import { cyclicPackages, dependencyEdges, dependentsOfRejected, missingDependencies, resolveDependencies } from "./dependencies.js";

@@ -1,4 +1,4 @@
-// What each fired hook contributes (issue 7 contract, "Hooks for the event";
+// What each fired hook contributes (SPEC 10.3;
 // HOST-RESULT-ADMITTED): its given result (abstain when none is given) if that result is
 // well formed and admitted by the hook's effect; otherwise a failure, which fail_closed turns
 // into a denial on a before hook and a continuation on a completion hook, and report or

@@ -1,4 +1,4 @@
-// The `compose` operation (issue 7 contract): several portable packages in one host of the
+// The `compose` operation (SPEC 1.9, chapter 10): several portable packages in one host of the
 // seed 002 model, one event, the handlers' given answers. Nothing is executed.
 
 import type { ComposeArgs, ComposeResult } from "../../../runner/shared/protocol.js";

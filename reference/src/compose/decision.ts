@@ -1,5 +1,5 @@
-// The combined decision of the fired hooks' answers, in hook order (issue 7 contract,
-// "decision"; HOST-DENY-WINS, HOST-CONFLICT, HOST-CONTEXT, HOST-CONTINUE, HOST-ALLOW).
+// The combined decision of the fired hooks' answers, in hook order (SPEC 10.4;
+// HOST-DENY-WINS, HOST-CONFLICT, HOST-CONTEXT, HOST-CONTINUE, HOST-ALLOW).
 // A chain, first match wins: deny; conflicting or single rewrite; conflicting or single
 // output replacement; continuation; allow; none. Contexts ride on every kind but deny, and
 // conflicts are listed whatever decides.
@@ -18,11 +18,11 @@ export interface Combined {
   conflicts: { hooks: string[] }[];
 }
 
+/** How many different values the candidates hold, by deep equality. */
+const distinctCount = (values: readonly unknown[]): number => new Set(values.map(canonicalJson)).size;
+
 /** Several candidates: one value if they all deep-equal, else undefined. */
-function agreed(values: readonly unknown[]): { value: unknown } | undefined {
-  const distinct = new Set(values.map(canonicalJson));
-  return distinct.size === 1 ? { value: values[0] } : undefined;
-}
+const agreed = (values: readonly unknown[]): { value: unknown } | undefined => (distinctCount(values) === 1 ? { value: values[0] } : undefined);
 
 function withContext(decision: ComposeDecision, contexts: readonly string[]): ComposeDecision {
   // Stryker disable next-line ConditionalExpression: without add_context results the joined context is "", which says what no context says (HOST-CONTEXT); a case compares only the decision keys it names
@@ -32,7 +32,7 @@ function withContext(decision: ComposeDecision, contexts: readonly string[]): Co
 
 /** Conflicts are listed whenever they exist, also when a denial decides (HOST-CONFLICT): a group whose values are not all deep-equal. */
 function conflictsOf(groups: readonly (readonly { hook: string; value: unknown }[])[]): { hooks: string[] }[] {
-  return groups.filter((g) => new Set(g.map((a) => canonicalJson(a.value))).size > 1).map((g) => ({ hooks: g.map((a) => a.hook) }));
+  return groups.filter((g) => distinctCount(g.map((a) => a.value)) > 1).map((g) => ({ hooks: g.map((a) => a.hook) }));
 }
 
 export function combine(answers: readonly Answer[]): Combined {

@@ -1,5 +1,5 @@
-// Required plugin dependencies between the packages of one composition (issue 7 contract
-// steps 3-5): resolution by plugin.name or plugin.id, cycles, and the propagation of a
+// Required plugin dependencies between the packages of one composition (SPEC 10.2,
+// HOST-DEPENDENCY-*): resolution by plugin.name or plugin.id, cycles, and the propagation of a
 // rejection to every package that (transitively) requires a rejected one.
 
 import { findCycles } from "../validate/cycles.js";

@@ -1,5 +1,5 @@
-// Which portable hooks a host event fires, and in what order (issue 7 contract, "Mapping"
-// and "Hooks for the event"; HOST-MAP-HOOK-EVENTS, HOST-HOOK-MATCHER, HOST-HOOK-ORDER).
+// Which portable hooks a host event fires, and in what order (SPEC 10.1
+// and 10.3; HOST-MAP-HOOK-EVENTS, HOST-HOOK-MATCHER, HOST-HOOK-ORDER).
 // Every portable hook registers at host priority 0, so priority never separates them; they
 // run in byte order of their identities, whatever the registration or composition order.
 

@@ -1,4 +1,4 @@
-// Stable topological order (issue 7 contract step 7; HOST-ORDER-TOPOLOGICAL, HOST-ORDER-STABLE):
+// Stable topological order (SPEC 10.2; HOST-ORDER-TOPOLOGICAL, HOST-ORDER-STABLE):
 // repeatedly place the FIRST item, in input order, all of whose dependencies are already
 // placed. Dependencies first; input order decides everything else.
 

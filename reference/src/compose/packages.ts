@@ -1,4 +1,4 @@
-// Reading the packages of a `compose` request (issue 7 contract, "Request" and "Mapping"):
+// Reading the packages of a `compose` request (SPEC 1.9 and 10.1):
 // each PLUGIN.toml is read and parsed as TOML (smol-toml, under the reference's decoding
 // limits), and only what the host mapping needs is kept. A package whose manifest is missing,
 // unreadable or not TOML, or has no string plugin.name, is invalid (host_invalid_package).

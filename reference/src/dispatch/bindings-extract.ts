@@ -1,4 +1,4 @@
-// Binding values from a native payload (issue 4 contract, "Binding field → native key") and
+// Binding values from a native payload (SPEC 5.2, binding field → native key) and
 // the tool's argv with `${input.<name>}` elements filled in or dropped.
 
 import type { BindingField } from "../manifest-types.js";

@@ -1,5 +1,5 @@
 // Composition of the outcomes of all hooks that ran for one event, in hook-identity order
-// (issue 4 contract step 7): deny wins over allow, contexts and continuation reasons are joined
+// (SPEC 5.6): deny wins over allow, contexts and continuation reasons are joined
 // in order, and two different rewrites (or replacements) are a conflict, never a silent pick.
 
 import { CONTEXT_EVENTS } from "./event-map.js";

@@ -1,5 +1,5 @@
 // The reference hook dispatcher: one native event in, one native response out
-// (issue 4 contract, "Dispatcher semantics"). `dispatch` never throws: anything that goes wrong
+// (SPEC chapter 5). `dispatch` never throws: anything that goes wrong
 // outside a hook is a dispatcher error (exit 1, a bounded message on stderr, nothing on stdout).
 
 import { mkdtemp, rm, writeFile } from "node:fs/promises";

@@ -1,5 +1,5 @@
 // Whether a parsed result may stand for the hook's declared effect, on this harness and event
-// (issue 4 contract step 5; SPEC 3.11 for what each harness can render).
+// (SPEC 5.4, PAP-DISPATCH-RESULT-EFFECT; SPEC 3.11 for what each harness can render).
 
 import type { HookEffect } from "../manifest-types.js";
 import type { Failure, Harness, PortableResult, ResultKind } from "./types.js";

@@ -1,4 +1,4 @@
-// Native event ↔ portable subject/phase (issue 4 contract; SPEC chapter 5). Events not listed
+// Native event ↔ portable subject/phase (SPEC 5.1). Events not listed
 // here (SessionStart, SubagentStart, …) map to nothing: no portable hook matches them.
 
 import type { HookPhase, HookSubject } from "../manifest-types.js";

@@ -1,5 +1,5 @@
 // What to start for a hook's tool: the program, its arguments, cwd and environment
-// (issue 4 contract, "Run"). Nothing here starts a process.
+// (SPEC 5.3). Nothing here starts a process.
 
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";

@@ -1,4 +1,4 @@
-// The native hook response per harness and event (issue 4 contract, "Native responses").
+// The native hook response per harness and event (SPEC 6.1).
 // R = model-facing reasons, C = contexts, U = user diagnostics (systemMessage).
 // SessionEnd is not rendered here: both harnesses ignore its stdout (dispatch.ts).
 

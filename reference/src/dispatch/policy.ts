@@ -1,5 +1,5 @@
 // What one hook contributes to the composed response: its result, or — when it failed — what
-// its failure_policy and error_visibility make of the failure (issue 4 contract step 6).
+// its failure_policy and error_visibility make of the failure (SPEC 5.5).
 
 import { isControlling } from "../validate/hook-combinations.js";
 import { bounded } from "./bounded.js";

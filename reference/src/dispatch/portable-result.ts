@@ -1,5 +1,5 @@
 // Parsing a handler's stdout into one portable result, with the draft's limits
-// (seed 000 §Hooks; issue 4 contract step 4). A failure says what is wrong, never what was printed.
+// (seed 000 §Hooks; SPEC 5.4). A failure says what is wrong, never what was printed.
 
 import type { Failure, PortableResult, ResultKind } from "./types.js";
 import { KiB, MiB } from "./types.js";

@@ -1,5 +1,5 @@
 // Projection: the native hook configuration that makes a harness call the reference
-// dispatcher for a package's hooks (issue 4 contract, "pap-reference hook CLI").
+// dispatcher for a package's hooks (SPEC 6.2).
 // One native group per native event, whose command dispatches every supported hook mapped to
 // that event, so composition (deny wins, conflicts) happens in one dispatcher run.
 // Unsupported hooks (SPEC 3.11): a required one refuses the whole projection, an optional one

@@ -1,4 +1,4 @@
-// Vocabulary shared by the dispatcher modules (issue 4 contract, "Dispatcher semantics").
+// Vocabulary shared by the dispatcher modules (SPEC chapter 5).
 
 /** Harness names as papc uses them in cases, recordings and the protocol. */
 export type Harness = "claude-code" | "codex";

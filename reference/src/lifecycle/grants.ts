@@ -58,5 +58,6 @@ export async function hookGrantProblem(grants: PackageGrants | undefined, pkg: L
   if (own !== undefined) return own;
   const toolProblem = await toolGrantProblem(grants, pkg, hook.tool);
   // Stryker disable next-line ConditionalExpression,StringLiteral: missing or unapproved tool, the hook is refused alike; only the reason's wording differs
-  return toolProblem?.kind === "lifecycle-grant-missing" ? { kind: "lifecycle-grant-tool-unapproved", tool: hook.tool } : toolProblem;
+  if (toolProblem?.kind !== "lifecycle-grant-missing") return toolProblem;
+  return { kind: "lifecycle-grant-tool-unapproved", tool: hook.tool };
 }

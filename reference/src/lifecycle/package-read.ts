@@ -103,8 +103,11 @@ export async function readPackage(source: string, plugin: string): Promise<Packa
   // validate() read these bytes a moment ago; read them again for the raw tables.
   const read = await readManifestBytes(join(dir, "PLUGIN.toml"));
   const decoded = read.ok ? decodeManifest(read.bytes) : undefined;
-  // Stryker disable next-line ConditionalExpression,OptionalChaining,ObjectLiteral,BooleanLiteral,StringLiteral: validate() decoded these bytes a moment ago; only an edit racing the operation fails here, which no case can time
-  if (!decoded?.ok) return { ok: false, problem: { kind: "lifecycle-package-changed", plugin } };
+  // Stryker disable next-line ConditionalExpression,OptionalChaining,BlockStatement: validate() decoded these bytes a moment ago; only an edit racing the operation fails here, which no case can time
+  if (!decoded?.ok) {
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral,StringLiteral: as above
+    return { ok: false, problem: { kind: "lifecycle-package-changed", plugin } };
+  }
   const manifest = decoded.manifest;
   return {
     ok: true,

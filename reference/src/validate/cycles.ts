@@ -32,7 +32,7 @@ export function findCycles(graph: ReadonlyMap<string, readonly string[]>): strin
       if (frame.next < edges.length) {
         const target = edges[frame.next] as string;
         frame.next += 1;
-        // Stryker disable next-line ConditionalExpression,BooleanLiteral: edges lead only to resolved valid packages, all keys of the graph (resolution.ts)
+        // Stryker disable next-line ConditionalExpression: edges lead only to resolved valid packages, all keys of the graph (resolution.ts)
         if (!graph.has(target)) continue;
         if (!index.has(target)) {
           index.set(target, counter);

@@ -45,8 +45,12 @@ function characters(value: string): number {
 export function skillNameFlaw(name: unknown, dir: string): SkillNameFlaw | undefined {
   if (typeof name !== "string") return "not-string";
   const length = characters(name);
-  // Stryker disable next-line ConditionalExpression: the empty name fails the pattern below with the same code
-  if (length < 1 || length > MAX_SKILL_NAME) return "length";
+  if (
+    // Stryker disable next-line ConditionalExpression: the empty name fails the pattern below with the same code (the line holds the whole condition's start too)
+    length < 1 ||
+    length > MAX_SKILL_NAME
+  )
+    return "length";
   if (!SKILL_NAME.test(name)) return "spelling";
   if (name !== dir) return "not-directory-name";
   return undefined;

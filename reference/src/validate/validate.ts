@@ -58,8 +58,13 @@ const MAX_SOURCE_ID_BYTES = 128;
 
 /** Source ids as the published reference accepts them: [A-Za-z0-9._-], 1-128, not "." or "..". */
 export function sourceIdProblem(sourceId: string): Extract<SourceProblem, { code: "invalid_source_id" }> | undefined {
-  // Stryker disable next-line ConditionalExpression: the character-class test below refuses the empty id as well (the same code)
-  if (sourceId.length === 0 || sourceId.length > MAX_SOURCE_ID_BYTES || sourceId === "." || sourceId === "..") {
+  if (
+    // Stryker disable next-line ConditionalExpression: the character-class test below refuses the empty id as well (the same code; the line holds the whole condition's start too)
+    sourceId.length === 0 ||
+    sourceId.length > MAX_SOURCE_ID_BYTES ||
+    sourceId === "." ||
+    sourceId === ".."
+  ) {
     return { code: "invalid_source_id", kind: "source-id-length", sourceId, maxBytes: MAX_SOURCE_ID_BYTES };
   }
   if (!/^[A-Za-z0-9._-]+$/.test(sourceId)) return { code: "invalid_source_id", kind: "source-id-characters", sourceId };
