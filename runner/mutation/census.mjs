@@ -24,7 +24,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CHUNKS } from "./chunks.mjs";
 import { MODULES, summarize } from "./module-summary-reporter.mjs";
-import { CENSUS_JSON, KIT_ROOT, readStoredResults } from "./stored-results.mjs";
+import { CENSUS_JSON, KIT_ROOT, readCensus, readStoredResults } from "./stored-results.mjs";
 
 const CENSUS_MD = resolve(KIT_ROOT, "reports/mutation/census.md");
 const CENSUS_RUNS = resolve(KIT_ROOT, "reports/mutation/census-runs");
@@ -88,9 +88,14 @@ export function mutantTmpEnv(dir) {
 /** Stryker's mutate range of a stored mutant: lines from 1, columns from 0 (the report's columns are from 1). */
 const range = (file, m) => `${file}:${m.location.start.line}:${m.location.start.column - 1}-${m.location.end.line}:${m.location.end.column - 1}`;
 
-async function runCensus(wanted) {
-  const stored = readStoredResults();
-  const marked = markedMutants(stored).filter(({ file }) => wanted.length === 0 || wanted.includes(moduleOf(file)));
+/** Into `fates`: the status of every mutant a census run's Stryker report (mutation.json) holds. */
+function addFates(fates, reportFile) {
+  for (const [file, data] of Object.entries(JSON.parse(readFileSync(reportFile, "utf8")).files))
+    for (const m of data.mutants) if (m.status !== "Ignored") fates.set(key(file, m), m.status);
+}
+
+/** The fates of the `marked` mutants, from one Stryker run per chunk in a copy with inert directives. */
+async function runCensus(marked) {
   const fates = new Map();
   let runs = 0;
   rmSync(CENSUS_RUNS, { recursive: true, force: true });
@@ -124,26 +129,13 @@ async function runCensus(wanted) {
       const saved = join(CENSUS_RUNS, `${String(++runs).padStart(2, "0")}-${chunk.module}.json`);
       mkdirSync(CENSUS_RUNS, { recursive: true });
       copyFileSync(join(copy, "reports/mutation/mutation.json"), saved);
-      for (const [file, data] of Object.entries(JSON.parse(readFileSync(saved, "utf8")).files))
-        for (const m of data.mutants) if (m.status !== "Ignored") fates.set(key(file, m), m.status);
+      addFates(fates, saved);
     }
   } finally {
     rmSync(copy, { recursive: true, force: true });
     rmSync(tmp, { recursive: true, force: true });
   }
-  return { stored, marked, fates };
-}
-
-/** The census again from the Stryker reports (mutation.json) of its runs, without running anything. */
-function rescore(wanted, reports) {
-  const stored = readStoredResults();
-  const marked = markedMutants(stored).filter(({ file }) => wanted.length === 0 || wanted.includes(moduleOf(file)));
-  const fates = new Map();
-  for (const r of reports) {
-    for (const [file, data] of Object.entries(JSON.parse(readFileSync(r, "utf8")).files))
-      for (const m of data.mutants) if (m.status !== "Ignored") fates.set(key(file, m), m.status);
-  }
-  return { stored, marked, fates };
+  return fates;
 }
 
 /** Per module: the stored counts, the marked mutants' fates and the census score. */
@@ -205,7 +197,8 @@ function markdown(figures) {
 }
 
 async function main() {
-  const own = process.argv.includes("--from") ? process.argv.slice(2, process.argv.indexOf("--from")) : process.argv.slice(2);
+  const from = process.argv.indexOf("--from");
+  const own = from === -1 ? process.argv.slice(2) : process.argv.slice(2, from);
   const wanted = own.filter((a) => !a.startsWith("--"));
   const known = new Set(CHUNKS.map((c) => c.module));
   const unknown = wanted.filter((m) => !known.has(m));
@@ -213,13 +206,17 @@ async function main() {
     console.error(`census: unknown module ${unknown.join(", ")} (modules: ${[...known].join(", ")})`);
     return 2;
   }
-  const from = process.argv.indexOf("--from");
-  const { stored, marked, fates } = from === -1 ? await runCensus(wanted) : rescore(wanted, process.argv.slice(from + 1));
+  const stored = readStoredResults();
+  const marked = markedMutants(stored).filter(({ file }) => wanted.length === 0 || wanted.includes(moduleOf(file)));
+  let fates = new Map();
+  // --from: the census again from the Stryker reports of its runs, without running anything
+  if (from === -1) fates = await runCensus(marked);
+  else for (const report of process.argv.slice(from + 1)) addFates(fates, report);
   const figures = censusFigures(stored, marked, fates);
   const when = new Date().toISOString().slice(0, 10);
   mkdirSync(dirname(CENSUS_JSON), { recursive: true });
   // modules not in this run keep their last census
-  const earlier = existsSync(CENSUS_JSON) ? JSON.parse(readFileSync(CENSUS_JSON, "utf8")).modules.filter((m) => !figures.some((f) => f.module === m.module)) : [];
+  const earlier = readCensus(CENSUS_JSON).filter((m) => !figures.some((f) => f.module === m.module));
   const modules = [...earlier, ...figures.map((f) => ({ ...f, date: when }))];
   writeFileSync(CENSUS_JSON, `${JSON.stringify({ modules }, null, 2)}\n`);
   writeFileSync(CENSUS_MD, markdown(modules));

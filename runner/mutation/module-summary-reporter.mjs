@@ -6,11 +6,11 @@
 // Also usable on its own, on a report Stryker already wrote (json reporter or incremental file):
 //   node runner/mutation/module-summary-reporter.mjs [reports/mutation/mutation.json]
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BASELINE_CENSUS, CENSUS_JSON, KIT_ROOT, readCensus } from "./stored-results.mjs";
 
-const KIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const OUT_DIR = resolve(KIT_ROOT, "reports/mutation");
 
 /** The modules the mutation run scores, by path below the kit root. */
@@ -86,17 +86,10 @@ function fmt(x) {
   return x === null ? "n/a" : x.toFixed(2);
 }
 
-/**
- * Per module, the census score of the newest census of the markings (census.mjs): the working one
- * in reports/mutation/, else the committed one; "not taken" without either.
- */
-export function censusScores() {
-  const file = [resolve(OUT_DIR, "census.json"), resolve(KIT_ROOT, "runner/mutation/baseline/census.json")].find(existsSync);
-  const modules = file === undefined ? [] : JSON.parse(readFileSync(file, "utf8")).modules;
-  return (name) => {
-    const c = modules.find((x) => x.module === name);
-    return c === undefined ? "not taken" : `${c.censusScore.toFixed(2)} (${c.date})`;
-  };
+/** A module's census score in `census` (census.json's modules), with its day; "not taken" without one. */
+export function censusCell(census, name, format) {
+  const c = census.find((x) => x.module === name);
+  return c === undefined ? "not taken" : `${format(c.censusScore)} (${c.date})`;
 }
 
 export function renderText(summary, censusOf = () => "not taken") {
@@ -172,7 +165,9 @@ export function renderIgnored(report) {
 
 function publish(report) {
   const summary = summarize(report);
-  const censusOf = censusScores();
+  // the newest census (census.mjs): the working one in reports/mutation/, else the committed one
+  const census = readCensus(CENSUS_JSON, BASELINE_CENSUS);
+  const censusOf = (name) => censusCell(census, name, fmt);
   process.stdout.write(`\n${renderText(summary, censusOf)}\n\n`);
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(resolve(OUT_DIR, "summary.json"), JSON.stringify(summary, null, 2) + "\n");

@@ -27,7 +27,7 @@ import { createHash } from "node:crypto";
 import { execa } from "execa";
 import { mutantTmpEnv } from "./census.mjs";
 import { CHUNKS, chunkProblems } from "./chunks.mjs";
-import { BASELINE, BASELINE_CENSUS, baselineText, CENSUS_JSON, INCREMENTAL, KIT_ROOT } from "./stored-results.mjs";
+import { BASELINE, BASELINE_CENSUS, baselineText, CENSUS_JSON, INCREMENTAL, KIT_ROOT, readStoredResults } from "./stored-results.mjs";
 
 // The SHA-256 of every mutated file when the baseline was saved. Stryker's incremental file
 // omits files without testable mutants (limits.ts holds only static ones), so it cannot tell
@@ -102,7 +102,7 @@ function changedSince() {
     const hashes = JSON.parse(readFileSync(BASELINE_SOURCES, "utf8"));
     return (f) => hashes[f] !== sha256(f);
   }
-  const stored = JSON.parse(readFileSync(INCREMENTAL, "utf8")).files;
+  const stored = readStoredResults().files;
   return (f) => stored[f]?.source !== readFileSync(resolve(KIT_ROOT, f), "utf8");
 }
 

@@ -7,11 +7,11 @@
 // `run-modules.mjs --save-baseline` writes them too. "honest" is the score with every mutant
 // marked equivalent by a directive counted as a survivor instead; "census" the score with those
 // mutants run after all (census.mjs; runner/mutation/baseline/census.json, when one was taken).
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { summarize, TARGETS } from "./module-summary-reporter.mjs";
-import { BASELINE_CENSUS, KIT_ROOT, readBaseline } from "./stored-results.mjs";
+import { censusCell, summarize, TARGETS } from "./module-summary-reporter.mjs";
+import { BASELINE_CENSUS, KIT_ROOT, readBaseline, readCensus } from "./stored-results.mjs";
 
 export const TABLE_FILES = ["README.md", "runner/mutation/README.md"];
 const START = "<!-- mutation-scores:start -->";
@@ -20,15 +20,11 @@ const END = "<!-- mutation-scores:end -->";
 const pct = (x) => (x === null ? "n/a" : `${x.toFixed(2)} %`);
 
 /** The table of the baseline's per-module scores. */
-export function scoreTable(report = readBaseline(), census = existsSync(BASELINE_CENSUS) ? JSON.parse(readFileSync(BASELINE_CENSUS, "utf8")).modules : []) {
-  const censusOf = (name) => {
-    const c = census.find((x) => x.module === name);
-    return c === undefined ? "not taken" : `${pct(c.censusScore)} (${c.date})`;
-  };
+export function scoreTable(report = readBaseline(), census = readCensus(BASELINE_CENSUS)) {
   const rows = summarize(report).map((m) => {
     const target = TARGETS[m.name];
     const met = target === undefined ? "–" : `${target} % ${m.score !== null && m.score >= target ? "met" : "**missed**"}`;
-    return `| ${m.name} | ${pct(m.score)} | ${pct(m.unmarkedScore)} | ${censusOf(m.name)} | ${pct(m.coveredScore)} | ${m.counts.Killed + m.counts.Timeout} | ${m.counts.Survived} | ${m.counts.NoCoverage} | ${m.counts.marked} | ${met} |`;
+    return `| ${m.name} | ${pct(m.score)} | ${pct(m.unmarkedScore)} | ${censusCell(census, m.name, pct)} | ${pct(m.coveredScore)} | ${m.counts.Killed + m.counts.Timeout} | ${m.counts.Survived} | ${m.counts.NoCoverage} | ${m.counts.marked} | ${met} |`;
   });
   return [
     "| module | score | honest score | census score | covered score | killed | survived | no coverage | marked equivalent | target |",

@@ -21,5 +21,11 @@ export const baselineText = () => gunzipSync(readFileSync(BASELINE)).toString("u
 /** The committed baseline, parsed. */
 export const readBaseline = () => JSON.parse(baselineText());
 
+/** The modules of the first census file among `files` that exists; [] when there is none. */
+export function readCensus(...files) {
+  const file = files.find(existsSync);
+  return file === undefined ? [] : JSON.parse(readFileSync(file, "utf8")).modules;
+}
+
 /** The newest results: the working incremental file when there is one, else the baseline. */
 export const readStoredResults = () => (existsSync(INCREMENTAL) ? JSON.parse(readFileSync(INCREMENTAL, "utf8")) : readBaseline());
